@@ -1,0 +1,53 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { loadSchemas } from './load.ts';
+
+/** One ajv instance holding every contract schema, compiled once per process. */
+// strictRequired and strictTypes are off: "exactly one of" is written as oneOf over bare
+// required lists, which strict mode would want repeated with type "object" in every branch.
+let ajv: Ajv | undefined;
+function instance(): Ajv {
+  if (!ajv) {
+    ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false });
+    for (const schema of Object.values(loadSchemas())) ajv.addSchema(schema);
+  }
+  return ajv;
+}
+
+export function validator(schemaId: string): ValidateFunction {
+  const fn = instance().getSchema(schemaId);
+  if (!fn) throw new Error(`no schema ${schemaId} in contract/schemas`);
+  return fn;
+}
+
+export function schemaById(schemaId: string): object {
+  const schema = instance().getSchema(schemaId)?.schema;
+  if (!schema || typeof schema !== 'object') throw new Error(`no schema ${schemaId}`);
+  return schema;
+}
+
+/** An ajv error kept whole: where, which keyword, what the schema wanted and what was there. */
+export interface SchemaViolation {
+  instancePath: string;
+  keyword: string;
+  message: string;
+  value: unknown;
+}
+
+export function violations(errors: ErrorObject[] | null | undefined, data: unknown): SchemaViolation[] {
+  return (errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    keyword: e.keyword,
+    message: `${e.message ?? e.keyword}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+    value: valueAt(data, e.instancePath),
+  }));
+}
+
+function valueAt(data: unknown, pointer: string): unknown {
+  let cur: unknown = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}

@@ -1,0 +1,59 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CONTRACT_DIR = join(ROOT, 'contract');
+
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
+export type Operation = 'change_receiver' | 'change_pickup';
+export const OPERATIONS: Operation[] = ['change_receiver', 'change_pickup'];
+export type Format = 'json' | 'xml';
+export const FORMATS: Format[] = ['json', 'xml'];
+
+export interface Rule {
+  id: string;
+  level: Level;
+  operations: Operation[];
+  title: string;
+  spec: { section: string; quote: string };
+}
+
+export interface DocumentedError {
+  code: number;
+  operation: Operation;
+  meaning: string;
+  detail: string;
+  rule: string;
+  fixture: string;
+}
+
+export function readYaml<T>(path: string): T {
+  return parse(readFileSync(path, 'utf8')) as T;
+}
+
+let rules: Rule[] | undefined;
+export function loadRules(): Rule[] {
+  rules ??= readYaml<Rule[]>(join(CONTRACT_DIR, 'rules.yaml'));
+  return rules;
+}
+
+export function ruleById(id: string): Rule {
+  const rule = loadRules().find((r) => r.id === id);
+  if (!rule) throw new Error(`unknown rule ID ${id} (not in contract/rules.yaml)`);
+  return rule;
+}
+
+export function loadErrors(): DocumentedError[] {
+  return readYaml<DocumentedError[]>(join(CONTRACT_DIR, 'errors.yaml'));
+}
+
+export function loadSchemas(): Record<string, object> {
+  const dir = join(CONTRACT_DIR, 'schemas');
+  const out: Record<string, object> = {};
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    out[name] = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  }
+  return out;
+}
