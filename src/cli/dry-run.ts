@@ -1,0 +1,47 @@
+/**
+ * Lists what a run would send, without sending anything: each case and format with its
+ * rules and its request (secrets masked). `--coverage` instead lists catalog rules that
+ * no scenario names. Exit 2 on a malformed profile or scenario.
+ */
+import { loadRules } from '../contract/load.ts';
+import { loadProfile, ProfileError } from '../profile/load.ts';
+import { buildRequest, MissingFixture } from '../scenario/build.ts';
+import { loadAllCases, loadBases, ScenarioError } from '../scenario/load.ts';
+import { masker } from '../report/mask.ts';
+import { referenceDefaults } from './target.ts';
+
+function main(): number {
+  const env = referenceDefaults(process.env);
+  const profile = loadProfile(env.OCS_PROFILE!, env);
+  const cases = loadAllCases();
+  if (process.argv.includes('--coverage')) {
+    const named = new Set(cases.flatMap((c) => c.rules));
+    const missing = loadRules().filter((r) => !named.has(r.id));
+    for (const r of missing) console.log(`no scenario: ${r.id}`);
+    console.log(`${loadRules().length - missing.length} of ${loadRules().length} rules have a scenario; ${cases.length} cases`);
+    return missing.length ? 1 : 0;
+  }
+  const mask = masker(profile.secrets);
+  const ctx = { profile, bases: loadBases(), now: new Date() };
+  for (const c of cases) {
+    let body: string;
+    try {
+      body = c.raw ? JSON.stringify(c.raw) : JSON.stringify(buildRequest(c, ctx));
+    } catch (err) {
+      if (!(err instanceof MissingFixture)) throw err;
+      body = `(skip: ${err.message})`;
+    }
+    console.log(`${c.rules[0]} [${c.formats.join(',')}] ${c.name}  (${c.file})\n  expect ${JSON.stringify(c.expect)}\n  ${mask(body)}`);
+  }
+  console.log(`${cases.length} cases`);
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (err) {
+  if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError) {
+    console.error(err.message);
+    process.exitCode = 2;
+  } else throw err;
+}

@@ -1,0 +1,131 @@
+import type { LoadedProfile } from '../profile/load.ts';
+import type { Bases, LoadedCase } from './load.ts';
+
+/** A value the profile lacks: the case that needs it is skipped with this reason. */
+export class MissingFixture extends Error {}
+
+export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date }
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** The logical request of a case: its base, with `set` applied and `unset` removed. */
+export function buildRequest(c: LoadedCase, ctx: BuildContext): Record<string, unknown> {
+  const base = ctx.bases.bases[c.operation][c.base ?? 'valid'];
+  const body = resolve(base, ctx) as Record<string, unknown>;
+  for (const [path, value] of Object.entries(c.set ?? {})) setPath(body, path, resolve(value, ctx));
+  for (const path of c.unset ?? []) unsetPath(body, path);
+  return body;
+}
+
+export function lookup(path: string, ctx: BuildContext): unknown {
+  if (path.startsWith('credentials.')) {
+    const key = path.slice('credentials.'.length) as 'appkey' | 'sessionID';
+    return ctx.profile.secrets[key];
+  }
+  let cur: unknown = ctx.profile.fixtures;
+  for (const seg of path.split('.')) {
+    if (cur === null || typeof cur !== 'object' || !(seg in cur)) {
+      throw new MissingFixture(`the profile has no fixtures.${path}`);
+    }
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return structuredClone(cur);
+}
+
+function resolve(value: unknown, ctx: BuildContext): unknown {
+  if (Array.isArray(value)) return value.map((v) => resolve(v, ctx));
+  if (value === null || typeof value !== 'object') return value;
+  const v = value as Record<string, Json>;
+  if ('$ref' in v) {
+    const found = lookup(String(v.$ref), ctx);
+    if (typeof v.take !== 'number') return found;
+    if (!Array.isArray(found) || found.length < v.take) {
+      throw new MissingFixture(`the profile's fixtures.${v.$ref} has fewer than ${v.take} elements`);
+    }
+    return found.slice(0, v.take);
+  }
+  if ('$fragment' in v) {
+    const fragment = ctx.bases.fragments[String(v.$fragment)];
+    if (fragment === undefined) throw new Error(`suites/bases.yaml has no fragment ${v.$fragment}`);
+    return resolve(fragment, ctx);
+  }
+  if ('$text' in v) {
+    const { length, of, prefix = '' } = v.$text as { length: number; of: string; prefix?: string };
+    return prefix + fill(of, length - [...prefix].length);
+  }
+  if ('$email' in v) return emailOfLength(Number(v.$email));
+  if ('$pad' in v) {
+    const { ref, length, override } = v.$pad as { ref: string; length: number; override?: string };
+    if (override) {
+      try { return lookup(override, ctx); } catch (err) { if (!(err instanceof MissingFixture)) throw err; }
+    }
+    const start = String(lookup(ref, ctx));
+    return start + ', ' + fill('д', length - [...start].length - 2);
+  }
+  if ('$date' in v) return dateIn(String(v.$date), ctx);
+  if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;
+  return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));
+}
+
+function fill(unit: string, length: number): string {
+  if (length < 0) throw new Error(`cannot fill ${length} characters`);
+  const chars = [...unit];
+  return Array.from({ length }, (_, i) => chars[i % chars.length]).join('');
+}
+
+/** An address of exactly `length` characters (spec 8: email at most 128 characters). */
+export function emailOfLength(length: number): string {
+  const domain = '@example.com';
+  return fill('a', length - domain.length) + domain;
+}
+
+const DAY = 86_400_000;
+
+/** Today's date and weekday in the target's time zone (UTC when the profile gives none). */
+export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now).map((p) => [p.type, p.value]),
+  );
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+function dateIn(which: string, ctx: BuildContext): string {
+  const today = localDay(ctx.now, ctx.profile.timeZone);
+  const shift = (days: number): string => new Date(Date.parse(`${today.date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  switch (which) {
+    case 'today': return today.date;
+    case 'tomorrow': return shift(1);
+    case 'yesterday': return shift(-1);
+    case 'nextWeekday': {
+      // At least two days ahead, so no same-day or next-morning rule of the target can apply.
+      let days = 2;
+      while ([0, 6].includes((today.weekday + days) % 7)) days++;
+      return shift(days);
+    }
+    default: throw new Error(`unknown $date '${which}'`);
+  }
+}
+
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const segs = path.split('.');
+  let cur: Record<string, unknown> = target;
+  for (const [i, seg] of segs.slice(0, -1).entries()) {
+    if (cur[seg] === null || typeof cur[seg] !== 'object') cur[seg] = /^[0-9]+$/.test(segs[i + 1]!) ? [] : {};
+    cur = cur[seg] as Record<string, unknown>;
+  }
+  cur[segs.at(-1)!] = value;
+}
+
+export function unsetPath(target: Record<string, unknown>, path: string): void {
+  const segs = path.split('.');
+  let cur: unknown = target;
+  for (const seg of segs.slice(0, -1)) {
+    if (cur === null || typeof cur !== 'object') return;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  if (cur === null || typeof cur !== 'object') return;
+  if (Array.isArray(cur)) cur.splice(Number(segs.at(-1)), 1);
+  else delete (cur as Record<string, unknown>)[segs.at(-1)!];
+}

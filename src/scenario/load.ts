@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseDocument } from 'yaml';
+import { validator } from '../contract/ajv.ts';
+import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
+
+export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | { error: number };
+
+export interface ScenarioCase {
+  name: string;
+  rules: string[];
+  base?: string;
+  set?: Record<string, unknown>;
+  unset?: string[];
+  raw?: { json: string; xml: string };
+  expect: Expect;
+  formats?: Format[];
+  why?: string;
+}
+
+export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }
+
+/** A case ready to run: where it came from, and the formats it runs in. */
+export interface LoadedCase extends ScenarioCase {
+  file: string;
+  index: number;
+  operation: Operation;
+  family: string;
+  formats: Format[];
+}
+
+export interface Bases {
+  fragments: Record<string, unknown>;
+  bases: Record<Operation, Record<string, unknown>>;
+}
+
+export class ScenarioError extends Error {}
+
+export const SUITES_DIR = join(ROOT, 'suites');
+
+function readYamlFile(path: string): unknown {
+  const doc = parseDocument(readFileSync(path, 'utf8'));
+  if (doc.errors.length) throw new ScenarioError(`${rel(path)}: not valid YAML: ${doc.errors[0]!.message}`);
+  return doc.toJS();
+}
+
+const rel = (path: string): string => relative(ROOT, path);
+
+export function scenarioFiles(dir = SUITES_DIR): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => readdirSync(join(dir, d.name)).filter((n) => n.endsWith('.yaml')).map((n) => join(dir, d.name, n)))
+    .sort();
+}
+
+export function loadBases(dir = SUITES_DIR): Bases {
+  return readYamlFile(join(dir, 'bases.yaml')) as Bases;
+}
+
+/**
+ * Loads one scenario file: checked against its JSON Schema, its rule IDs against the
+ * catalog (and the operation each rule applies to), its bases against suites/bases.yaml.
+ * Every problem names the file and the key.
+ */
+export function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
+  const data = readYamlFile(path);
+  const validate = validator('scenario.schema.json');
+  if (!validate(data)) {
+    const problems = (validate.errors ?? []).map((e) => `${rel(path)}: key ${e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)'}: ${e.message}`);
+    throw new ScenarioError([...new Set(problems)].join('\n'));
+  }
+  const file = data as ScenarioFile;
+  const rules = new Map(loadRules().map((r) => [r.id, r]));
+  return file.cases.map((c, index) => {
+    const key = `${rel(path)}: key cases.${index}`;
+    for (const id of c.rules) {
+      const rule = rules.get(id);
+      if (!rule) throw new ScenarioError(`${key}.rules: unknown rule ID ${id}`);
+      if (!rule.operations.includes(file.operation)) throw new ScenarioError(`${key}.rules: ${id} does not apply to ${file.operation}`);
+    }
+    const base = c.base ?? 'valid';
+    if (!c.raw && !(base in (bases.bases[file.operation] ?? {}))) throw new ScenarioError(`${key}.base: no base '${base}' for ${file.operation} in suites/bases.yaml`);
+    return { ...c, file: rel(path), index, operation: file.operation, family: file.family, formats: c.formats ?? ['json', 'xml'] };
+  });
+}
+
+export function loadAllCases(dir = SUITES_DIR): LoadedCase[] {
+  const bases = loadBases(dir);
+  const cases = scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+  const seen = new Map<string, string>();
+  for (const c of cases) {
+    const key = `${c.operation}|${c.name}`;
+    const prev = seen.get(key);
+    if (prev) throw new ScenarioError(`${c.file}: key cases.${c.index}.name: '${c.name}' is also a case name in ${prev}`);
+    seen.set(key, c.file);
+  }
+  return cases;
+}
