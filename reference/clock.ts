@@ -1,0 +1,47 @@
+/** Wall-clock reading of an instant in the service's time zone. */
+export interface LocalTime {
+  date: string; // YYYY-MM-DD
+  time: string; // HH:MM:SS
+  weekday: number; // 1 = Monday … 7 = Sunday
+  minutesOfDay: number;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+      // h23, not hour12:false, which renders midnight as "24" in some ICU versions.
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? '') + 1,
+    minutesOfDay: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** metadata.generated_at: `YYYY-MM-DD HH:MM:SS`, local time of the service. */
+export function generatedAt(instant: Date, timeZone: string): string {
+  const t = localTime(instant, timeZone);
+  return `${t.date} ${t.time}`;
+}

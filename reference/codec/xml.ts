@@ -1,0 +1,109 @@
+import { type EntityDecoderOptions, XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { refuse } from '../errors.ts';
+import type { Shape } from './shape.ts';
+
+const ROOT = 'request';
+const TEXT = '#text';
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * fast-xml-parser's own decoder leaves numeric character references alone unless HTML
+ * entities are switched on, which would also expand `&nbsp;` and friends. This one knows the
+ * five predefined entities and character references, and refuses any other name: a custom
+ * entity is never expanded.
+ */
+const entityDecoder: EntityDecoderOptions = {
+  setExternalEntities: () => undefined,
+  addInputEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+  decode: (text) =>
+    text.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[^;&\s]*);/g, (_, ref: string) => {
+      if (ref.startsWith('#')) return fromCodePoint(ref);
+      const ch = PREDEFINED[ref];
+      if (ch === undefined) throw new Error(`undeclared entity &${ref};`);
+      return ch;
+    }),
+};
+
+function fromCodePoint(ref: string): string {
+  const cp = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+  const allowed = cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+  if (!allowed) throw new Error(`character reference &${ref}; names no XML character`);
+  return String.fromCodePoint(cp);
+}
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false });
+
+/** Decodes an XML request into the same shape JSON gives; refuses with 100003 when it cannot. */
+export function decodeXml(text: string, shape: Shape): Record<string, unknown> {
+  // The parser would read a DOCTYPE's entities; the service takes no document type at all.
+  if (/<!DOCTYPE/i.test(text)) throw refuse(100003, { detail: 'XML с объявлением DOCTYPE не принимается.', message: 'XML with a DOCTYPE declaration is not accepted.' });
+  const verdict = XMLValidator.validate(text);
+  if (verdict !== true) {
+    const e = verdict.err;
+    throw refuse(100003, { detail: `Некорректный XML (строка ${e.line}): ${e.msg}`, message: `Malformed XML at line ${e.line}: ${e.msg}` });
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser(shape).parse(text) as Record<string, unknown>;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    throw refuse(100003, { detail: `Некорректный XML: ${msg}`, message: `Malformed XML: ${msg}` });
+  }
+  const roots = Object.keys(doc).filter((k) => !(k === TEXT && isBlank(doc[k])));
+  const root = doc[ROOT];
+  if (roots.length !== 1 || roots[0] !== ROOT || Array.isArray(root)) {
+    throw refuse(100003, { detail: 'Корневой элемент запроса должен быть один: <request>.', message: 'The request must have the single root element <request>.' });
+  }
+  if (root === '') return {};
+  if (!isObject(root)) {
+    throw refuse(100003, { detail: 'Элемент <request> должен содержать поля запроса, а не текст.', message: 'The <request> element must hold the request fields, not text.' });
+  }
+  return normalize(root, '', shape) as Record<string, unknown>;
+}
+
+export function encodeXml(body: Record<string, unknown>): string {
+  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
+}
+
+function parser(shape: Shape): XMLParser {
+  return new XMLParser({
+    ignoreAttributes: true,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    // Digit strings such as phone numbers stay strings; `normalize` converts the known numbers.
+    parseTagValue: false,
+    // Text is kept verbatim, as JSON would carry it (foundAddresses echoes `source`).
+    trimValues: false,
+    entityDecoder,
+    isArray: (_name, jPath) => typeof jPath === 'string' && shape.arrays.has(jPath.slice(ROOT.length + 1)),
+  });
+}
+
+/** Whitespace between elements goes; known integers and booleans become numbers and booleans when their text has that form. */
+function normalize(v: unknown, path: string, shape: Shape): unknown {
+  if (Array.isArray(v)) return v.map((el) => normalize(el, path, shape));
+  if (isObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, child] of Object.entries(v)) {
+      if (k === TEXT && isBlank(child)) continue;
+      out[k] = normalize(child, path ? `${path}.${k}` : k, shape);
+    }
+    return out;
+  }
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (shape.integers.has(path) && /^-?\d+$/.test(t)) return Number(t);
+  if (shape.booleans.has(path) && (t === 'true' || t === 'false')) return t === 'true';
+  return v;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isBlank(v: unknown): boolean {
+  return typeof v === 'string' && v.trim() === '';
+}

@@ -1,0 +1,91 @@
+import { errorEntry, Refusal, refuse } from '../errors.ts';
+import type { Fixtures, Order } from '../fixtures.ts';
+import { resolveSearch } from '../resolve.ts';
+import type { Check, Obj, Ref } from '../validate/primitives.ts';
+
+/** One found address of a success body (spec 2.5). */
+export interface FoundAddress {
+  field: string;
+  source: string;
+  result: string;
+}
+
+/** Spec 5: an appkey the service issued and a session it knows; answers the session's user. */
+export function authenticate(body: Obj, fx: Fixtures): string {
+  const { appkey, sessionID } = body;
+  const user = typeof sessionID === 'string' && Object.hasOwn(fx.sessions, sessionID) ? fx.sessions[sessionID] : undefined;
+  const fields: string[] = [];
+  if (typeof appkey !== 'string' || !fx.appkeys.includes(appkey)) fields.push('appkey');
+  if (user === undefined) fields.push('sessionID');
+  if (user === undefined || fields.length > 0) throw refuse(100002, { fields });
+  return user;
+}
+
+/** The validation stage's verdict: every broken field at once, or the validated value. */
+export function valid<T>(ck: Check, value: T | undefined): T {
+  if (ck.issues.length === 0) {
+    if (value === undefined) throw new Error('validation passed without a value');
+    return value;
+  }
+  throw new Refusal(
+    ck.issues.map(({ fields, problem }) =>
+      errorEntry(100001, {
+        fields,
+        detail: `${fields.join(', ')}: ${problem.ru}`,
+        message: `${fields.join(', ')}: ${problem.en}`,
+      }),
+    ),
+  );
+}
+
+/** The look-up stage: the order and every reference of the request must exist (100005). */
+export function lookUp(ck: Check, orderID: string): Order {
+  const fx = ck.fixtures;
+  const order = fx.orders.find((o) => o.id === orderID);
+  const missing: { field: string; what: string }[] = [];
+  if (!order) missing.push({ field: 'orderID', what: `order ${orderID}` });
+  for (const ref of ck.refs) {
+    if (!exists(ref, fx)) missing.push({ field: ref.field, what: `${ref.kind} ${ref.value}` });
+  }
+  if (order && missing.length === 0) return order;
+  throw new Refusal(
+    missing.map(({ field, what }) =>
+      errorEntry(100005, {
+        fields: [field],
+        detail: `${field}: объект не найден (${what}).`,
+        message: `${field}: not found (${what}).`,
+      }),
+    ),
+  );
+}
+
+function exists(ref: Ref, fx: Fixtures): boolean {
+  const book = fx.addressBook;
+  switch (ref.kind) {
+    case 'counteragent':
+      return book.counteragents.includes(ref.value as number);
+    case 'contact':
+      return book.contacts.includes(ref.value as number);
+    case 'phone':
+      return book.phones.includes(ref.value as number);
+    case 'address':
+      return book.addresses.some((a) => a.id === ref.value);
+    case 'legalForm':
+      return fx.legalForms.some((f) => f.uid === ref.value);
+    case 'documentType':
+      return fx.documentTypes.includes(ref.value as string);
+    case 'street':
+      return fx.streets.includes(ref.value as string);
+    case 'search':
+      return resolveSearch(ref.value as string, fx) !== undefined;
+  }
+}
+
+/** README: every search is answered, resolved where the service can and echoed otherwise. */
+export function foundAddresses(ck: Check): FoundAddress[] {
+  return ck.searches.map(({ field, source }) => ({
+    field,
+    source,
+    result: resolveSearch(source, ck.fixtures)?.result ?? source,
+  }));
+}

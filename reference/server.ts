@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generatedAt } from './clock.ts';
+import { CONTENT_TYPES, decodeRequest, encodeResponse, type Format, type Operation } from './codec/index.ts';
+import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
+import { type Fixtures, loadFixtures } from './fixtures.ts';
+import { type ReadBody, readBody } from './body.ts';
+import type { Context, SuccessData } from './operations/context.ts';
+import { changePickup } from './operations/pickup.ts';
+import { changeReceiver } from './operations/receiver.ts';
+
+export interface ReferenceOptions {
+  fixtures?: Fixtures;
+  now?: () => Date;
+}
+
+const OPERATIONS: Record<Operation, (body: Record<string, unknown>, ctx: Context) => SuccessData> = {
+  receiver: changeReceiver,
+  pickup: changePickup,
+};
+
+const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
+
+// A stalled client must not hold a connection for long; the check interval sets the timers' resolution.
+const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+
+export function createReference(opts: ReferenceOptions = {}): Server {
+  const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()) };
+  return createServer(SERVER_OPTIONS, (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://reference').pathname;
+    const route = ROUTE.exec(path);
+    // An unknown path still answers in the format its extension suggests.
+    const format: Format = route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json';
+    respond(req, res, ctx, format, route).catch((err: unknown) => {
+      if (err instanceof Refusal) sendErrors(res, ctx, format, err);
+      else internalError(res, ctx, format, err);
+      // Only a failure to answer the refusal itself (a bug) reaches the second catch.
+    }).catch((err: unknown) => internalError(res, ctx, 'json', err));
+  });
+}
+
+export async function startReference(
+  opts: ReferenceOptions & { port?: number } = {},
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = createReference(opts);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server, close: () => closeServer(server) };
+}
+
+/** Stops listening and drops open connections, keep-alive ones included, so close never waits on a client. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((err) => (err ? reject(err) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+/** Answers success, or throws the Refusal that answers instead. */
+async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, format: Format, route: RegExpExecArray | null): Promise<void> {
+  if (!route) {
+    req.resume();
+    throw refuse(100404);
+  }
+  if (req.method !== 'POST') {
+    req.resume();
+    res.setHeader('Allow', 'POST');
+    throw refuse(100405);
+  }
+  let read: ReadBody;
+  try {
+    read = await readBody(req);
+  } catch {
+    return; // The client is gone: nobody to answer.
+  }
+  if ('tooLarge' in read) throw refuse(100004);
+  const op = route[1] as Operation;
+  const data = OPERATIONS[op](decodeRequest(format, op, read.body), ctx);
+  send(res, format, 200, { metadata: metadata(ctx, 200), data });
+}
+
+function metadata(ctx: Context, status: number): { status: number; generated_at: string } {
+  return { status, generated_at: generatedAt(ctx.now(), ctx.fixtures.timeZone) };
+}
+
+function sendErrors(res: ServerResponse, ctx: Context, format: Format, refusal: Refusal): void {
+  send(res, format, refusal.httpStatus, { metadata: metadata(ctx, refusal.httpStatus), errors: refusal.errors });
+}
+
+function send(res: ServerResponse, format: Format, status: number, body: Record<string, unknown>): void {
+  const text = encodeResponse(format, body);
+  res.writeHead(status, { 'Content-Type': CONTENT_TYPES[format], 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** A bug, never bad input: answer 500 when the response is still ours to write, and say why on stderr. */
+function internalError(res: ServerResponse, ctx: Context, format: Format, err: unknown): void {
+  console.error('reference: internal error:', err);
+  if (res.headersSent || res.destroyed) return;
+  const errors: ErrorEntry[] = [errorEntry(100500)];
+  try {
+    send(res, format, 500, { metadata: metadata(ctx, 500), errors });
+  } catch {
+    res.destroy();
+  }
+}

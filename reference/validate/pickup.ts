@@ -1,0 +1,69 @@
+import { type PickupPlace, pickupAddress } from './address.ts';
+import { contacts, phones } from './contacts.ts';
+import { problems } from './problems.ts';
+import { at, bool, type Check, exactlyOne, int, obj, type Obj, str, type StringRule } from './primitives.ts';
+
+/** What the later stages of a pickup change need from a valid request. */
+export interface PickupRequest {
+  orderID: string;
+  place: { addressID: number } | PickupPlace;
+  produceDate: string;
+}
+
+// Spec 8: 15 characters at most, only a leading plus is a non-digit.
+const PICKUP_PHONE: StringRule = {
+  max: 15,
+  format: { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' },
+};
+
+const HH_MM: StringRule = { format: { re: /^([01]\d|2[0-3]):[0-5]\d$/, en: 'a time HH:MM', ru: 'ЧЧ:ММ' } };
+
+const DATE: StringRule = { format: { re: /^\d{4}-\d{2}-\d{2}$/, en: 'a date YYYY-MM-DD', ru: 'ГГГГ-ММ-ДД' } };
+
+/** Spec 2.6 to 2.8; answers the request when every field is valid. */
+export function validatePickup(ck: Check, body: Obj): PickupRequest | undefined {
+  const orderID = str(ck, body.orderID, 'orderID', { required: true });
+  const variant = str(ck, body.variant, 'variant', { required: true });
+  if (variant !== undefined && variant !== 'address') ck.report(['variant'], problems.notIn(['address']));
+  const place = newPlace(ck, body);
+  const produceDate = calendarDate(ck, body.produce_date, 'produce_date');
+  time(ck, body.time, 'time');
+  contacts(ck, body, '');
+  phones(ck, body, '', PICKUP_PHONE);
+  if (ck.issues.length > 0 || orderID === undefined || place === undefined || produceDate === undefined) return undefined;
+  return { orderID, place, produceDate };
+}
+
+function newPlace(ck: Check, body: Obj): PickupRequest['place'] | undefined {
+  const which = exactlyOne(ck, body, '', 'addressID', 'address');
+  if (which === 'address') return pickupAddress(ck, body.address, 'address');
+  if (which !== 'addressID') return undefined;
+  const addressID = int(ck, body.addressID, 'addressID', true);
+  if (addressID === undefined) return undefined;
+  ck.ref('address', addressID, 'addressID');
+  return { addressID };
+}
+
+/** A `YYYY-MM-DD` that names a real day (no 2026-02-30). */
+function calendarDate(ck: Check, v: unknown, path: string): string | undefined {
+  const date = str(ck, v, path, { ...DATE, required: true });
+  if (date === undefined) return undefined;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const probe = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
+  probe.setUTCFullYear(y, m - 1, d);
+  if (probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d) return date;
+  ck.report([path], problems.format('a real calendar date', 'существующая календарная дата'));
+  return undefined;
+}
+
+/** Spec 2.8. README: only the HH:MM format is checked, not the order of the times. */
+function time(ck: Check, v: unknown, path: string): void {
+  const o = obj(ck, v, path, true);
+  if (!o) return;
+  str(ck, o.worktimeStart, at(path, 'worktimeStart'), { ...HH_MM, required: true });
+  str(ck, o.worktimeEnd, at(path, 'worktimeEnd'), { ...HH_MM, required: true });
+  str(ck, o.breakStart, at(path, 'breakStart'), HH_MM);
+  str(ck, o.breakEnd, at(path, 'breakEnd'), HH_MM);
+  bool(ck, o.exactTime, at(path, 'exactTime'));
+}

@@ -1,0 +1,145 @@
+import type { Fixtures } from '../fixtures.ts';
+import { type Problem, problems } from './problems.ts';
+
+export interface Issue {
+  fields: string[];
+  problem: Problem;
+}
+
+/** A value the look-up stage must find in the fixtures (100005 otherwise). */
+export interface Ref {
+  kind: 'counteragent' | 'contact' | 'phone' | 'address' | 'legalForm' | 'documentType' | 'street' | 'search';
+  value: string | number;
+  field: string;
+}
+
+export type Obj = Record<string, unknown>;
+
+/** Collects every broken field of one request, so validation reports them all at once. */
+export class Check {
+  readonly issues: Issue[] = [];
+  readonly refs: Ref[] = [];
+  /** Every `search` sent, in request order: each one is answered in foundAddresses. */
+  readonly searches: { field: string; source: string }[] = [];
+  constructor(readonly fixtures: Fixtures) {}
+
+  report(fields: string[], problem: Problem): void {
+    this.issues.push({ fields, problem });
+  }
+
+  ref(kind: Ref['kind'], value: string | number, field: string): void {
+    this.refs.push({ kind, value, field });
+  }
+
+  search(field: string, source: string): void {
+    this.searches.push({ field, source });
+  }
+}
+
+export function at(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent ? `${parent}.${key}` : key;
+}
+
+/** README: null and an empty array count as absent, and so does an empty string where a string is due. */
+function absent(v: unknown): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
+}
+
+/** Whether a field counts as sent, for one-of and combination rules. */
+export function sent(v: unknown): boolean {
+  return !absent(v) && v !== '';
+}
+
+function countChars(s: string): number {
+  return [...s].length;
+}
+
+export interface StringRule {
+  required?: boolean;
+  min?: number;
+  max?: number;
+  /** A whole-value pattern and how to describe it when it fails. */
+  format?: { re: RegExp; en: string; ru: string };
+}
+
+export function str(ck: Check, v: unknown, path: string, rule: StringRule = {}): string | undefined {
+  if (absent(v) || v === '') {
+    if (rule.required) ck.report([path], problems.missing());
+    return undefined;
+  }
+  if (typeof v !== 'string') {
+    ck.report([path], problems.type('string'));
+    return undefined;
+  }
+  const n = countChars(v);
+  if (rule.max !== undefined && n > rule.max) ck.report([path], problems.tooLong(rule.max));
+  else if (rule.min !== undefined && n < rule.min) ck.report([path], problems.tooShort(rule.min));
+  else if (rule.format && !rule.format.re.test(v)) ck.report([path], problems.format(rule.format.en, rule.format.ru));
+  else return v;
+  return undefined;
+}
+
+export function int(ck: Check, v: unknown, path: string, required = false): number | undefined {
+  if (absent(v)) {
+    if (required) ck.report([path], problems.missing());
+    return undefined;
+  }
+  // Past 2^53 a JSON number no longer holds the integer that was sent.
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+    ck.report([path], problems.type('integer'));
+    return undefined;
+  }
+  return v;
+}
+
+export function bool(ck: Check, v: unknown, path: string, required = false): boolean | undefined {
+  if (absent(v)) {
+    if (required) ck.report([path], problems.missing());
+    return undefined;
+  }
+  if (typeof v !== 'boolean') {
+    ck.report([path], problems.type('boolean'));
+    return undefined;
+  }
+  return v;
+}
+
+export function obj(ck: Check, v: unknown, path: string, required = false): Obj | undefined {
+  if (absent(v)) {
+    if (required) ck.report([path], problems.missing());
+    return undefined;
+  }
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    ck.report([path], problems.type('object'));
+    return undefined;
+  }
+  return v as Obj;
+}
+
+/** An array of at most `max` elements; each element goes through `item`. */
+export function list<T>(ck: Check, v: unknown, path: string, max: number, item: (el: unknown, path: string) => T | undefined): T[] | undefined {
+  if (absent(v)) return undefined;
+  if (!Array.isArray(v)) {
+    ck.report([path], problems.type('array'));
+    return undefined;
+  }
+  if (v.length > max) ck.report([path], problems.tooMany(max));
+  const out: T[] = [];
+  v.forEach((el, i) => {
+    const t = item(el, at(path, i));
+    if (t !== undefined) out.push(t);
+  });
+  return out;
+}
+
+/** Exactly one of two fields: reports both and neither, answers which one was sent. */
+export function exactlyOne(ck: Check, o: Obj, path: string, a: string, b: string): string | undefined {
+  const hasA = sent(o[a]);
+  const hasB = sent(o[b]);
+  const fields = [at(path, a), at(path, b)];
+  if (hasA && hasB) ck.report(fields, problems.oneOfBoth(a, b));
+  else if (!hasA && !hasB) ck.report(fields, problems.oneOfNeither(a, b));
+  else return hasA ? a : b;
+  return undefined;
+}
