@@ -8,7 +8,7 @@ import { loadProfile, ProfileError } from '../profile/load.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import { loadAllCases, loadBases, ScenarioError } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
-import { referenceDefaults } from './target.ts';
+import { referenceDefaults, TargetError } from './target.ts';
 
 function main(): number {
   const env = referenceDefaults(process.env);

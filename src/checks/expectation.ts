@@ -1,0 +1,46 @@
+import type { Expect } from '../scenario/load.ts';
+import type { LoadedProfile } from '../profile/load.ts';
+import { localDay } from '../scenario/build.ts';
+import { findErrorNumber, numbersIn } from './error-number.ts';
+import { excerpt, ruleFinding, type ResponseView } from './response.ts';
+import type { Finding } from './finding.ts';
+
+function outcome(view: ResponseView, body: string): string {
+  if (view.status === 200) return 'HTTP 200 (accepted)';
+  const numbers = view.value === undefined ? [] : numbersIn(view.value).filter((n) => n !== view.status);
+  return `HTTP ${view.status}${numbers.length ? ` with numbers ${numbers.join(', ')}` : ''}: ${excerpt(body, 200)}`;
+}
+
+/** 16:00 local time, the same-day cut-off of spec 4 rule 4. */
+const CUTOFF_MINUTES = 16 * 60;
+
+/**
+ * Judges a case's own expectation for each of its rules. `record` never fails: it keeps
+ * what the target did. `same-day` is judged on the target's clock at the time of sending.
+ */
+export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
+  const received = outcome(view, body);
+  const each = (make: (id: string) => Finding): Finding[] => rules.map(make);
+  if (expect === 'record') return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${received}` }));
+  if (expect === 'same-day') {
+    if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local time is unknown' }));
+    const local = localDay(sentAt, profile.timeZone);
+    const weekday = local.weekday >= 1 && local.weekday <= 5;
+    if (weekday && local.minutes < CUTOFF_MINUTES) {
+      return each((id) => ruleFinding(id, 'pass', { note: `Not judged: a weekday before 16:00 in ${profile.timeZone}, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` }));
+    }
+    expect = 'rejected';
+  }
+  if (expect === 'accepted') {
+    return each((id) => ruleFinding(id, view.status === 200 ? 'pass' : 'fail', { expected: 'accepted (HTTP 200)', received }));
+  }
+  if (expect === 'rejected') {
+    return each((id) => ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received }));
+  }
+  const code = expect.error;
+  if (view.status !== 400) return each((id) => ruleFinding(id, 'fail', { expected: `error ${code} (HTTP 400)`, received }));
+  if (view.value === undefined) return each((id) => ruleFinding(id, 'error', { expected: `error ${code}`, received: `a body the harness cannot read: ${excerpt(body)}` }));
+  const path = profile.responses?.errorCodePath;
+  const found = findErrorNumber(view.value, code, path);
+  return each((id) => ruleFinding(id, found ? 'pass' : 'fail', { expected: `error ${code}${path ? ` at ${path}` : ' in the body'}`, received }));
+}

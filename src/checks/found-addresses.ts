@@ -1,0 +1,54 @@
+import type { Operation } from '../contract/load.ts';
+import { ruleById } from '../contract/load.ts';
+import type { Finding } from './finding.ts';
+
+/** The objects that may carry `search`, and the `field` path each reports (spec 2.5). */
+const SEARCH_PARENTS: Record<Operation, string[]> = {
+  change_receiver: ['receiver.counteragent.juridicalAddress', 'third.counteragent.juridicalAddress'],
+  change_pickup: ['address'],
+};
+
+export interface SentSearch { field: string; source: string }
+
+export function searchesSent(op: Operation, request: unknown): SentSearch[] {
+  return SEARCH_PARENTS[op].flatMap((field) => {
+    let cur: unknown = request;
+    for (const seg of field.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;
+    const search = cur && typeof cur === 'object' ? (cur as Record<string, unknown>).search : undefined;
+    return typeof search === 'string' ? [{ field, source: search }] : [];
+  });
+}
+
+interface Found { field?: unknown; source?: unknown; result?: unknown }
+
+function finding(id: string, ok: boolean, expected: string, received: string): Finding {
+  const rule = ruleById(id);
+  return ok
+    ? { rule: id, level: rule.level, verdict: 'pass', title: rule.title }
+    : { rule: id, level: rule.level, verdict: 'fail', title: rule.title, expected, received };
+}
+
+/**
+ * Spec 2.4/2.9: foundAddresses is present only when a search was sent, and then holds one
+ * entry per search with the documented field path, the entered value and a result.
+ */
+export function checkFoundAddresses(op: Operation, request: unknown, data: unknown): Finding[] {
+  const sent = searchesSent(op, request);
+  const raw = data && typeof data === 'object' ? (data as Record<string, unknown>).foundAddresses : undefined;
+  const found: Found[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw as Found];
+  if (sent.length === 0) {
+    return [finding('RSP-FOUNDADDRESSES-ABSENT', raw === undefined, 'no foundAddresses (no search was sent)', `foundAddresses ${JSON.stringify(raw)}`)];
+  }
+  const problems: string[] = [];
+  for (const s of sent) {
+    const entry = found.find((f) => f.field === s.field);
+    if (!entry) problems.push(`no entry with field "${s.field}"`);
+    else if (entry.source !== s.source) problems.push(`field "${s.field}" has source ${JSON.stringify(entry.source)}, not the entered value`);
+    else if (typeof entry.result !== 'string' || entry.result === '') problems.push(`field "${s.field}" has no result`);
+  }
+  const extra = found.filter((f) => !sent.some((s) => s.field === f.field));
+  if (extra.length) problems.push(`entries for fields no search was sent in: ${extra.map((f) => JSON.stringify(f.field)).join(', ')}`);
+  return [finding('RSP-FOUNDADDRESSES-PRESENT', problems.length === 0,
+    `foundAddresses ${JSON.stringify(sent.map((s) => ({ field: s.field, source: s.source, result: '…' })))}`,
+    `${problems.join('; ')}; foundAddresses ${JSON.stringify(raw)}`)];
+}

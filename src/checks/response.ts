@@ -1,0 +1,78 @@
+import { validator, violations, type SchemaViolation } from '../contract/ajv.ts';
+import { ruleById, type Format, type Operation } from '../contract/load.ts';
+import { decodeResponse, responseSchemaId, type DecodedBody } from '../codec/index.ts';
+import type { WireResponse } from '../client/transport.ts';
+import type { Finding, Verdict } from './finding.ts';
+
+export function ruleFinding(id: string, verdict: Verdict, detail: Partial<Finding> = {}): Finding {
+  const rule = ruleById(id);
+  return { rule: id, level: rule.level, verdict, title: rule.title, ...detail };
+}
+
+export const excerpt = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+export interface ResponseView {
+  status: number;
+  decoded: DecodedBody;
+  /** The body as an object, in whichever format it could be read; undefined if in none. */
+  value: unknown;
+}
+
+/** Reads a response and judges what every response must show, whatever was sent. */
+export function checkResponse(op: Operation, format: Format, res: WireResponse, xmlRoot?: string): { view: ResponseView; findings: Finding[] } {
+  const findings: Finding[] = [];
+  const ok = res.status === 200 || res.status === 400;
+  findings.push(ruleFinding('RSP-HTTP-STATUS', ok ? 'pass' : 'fail', ok ? {} : { expected: 'HTTP 200 or 400', received: `HTTP ${res.status}: ${excerpt(res.body)}` }));
+
+  const decoded = decodeResponse(format, op, res.body);
+  const view: ResponseView = { status: res.status, decoded, value: decoded.format ? decoded.value : undefined };
+  if (!decoded.format) {
+    findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', 'error', { expected: `a ${format.toUpperCase()} body`, received: `a body in no format the harness can read (${decoded.reason}): ${excerpt(res.body)}` }));
+    return { view, findings };
+  }
+  const rootOk = decoded.format !== 'xml' || !xmlRoot || decoded.xmlRoot === xmlRoot;
+  findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', decoded.format === format && rootOk ? 'pass' : 'fail', {
+    expected: `a ${format.toUpperCase()} body${format === 'xml' && xmlRoot ? ` with root <${xmlRoot}>` : ''} on the .${format} path`,
+    received: decoded.format === format ? `root <${decoded.xmlRoot}>` : `a ${decoded.format.toUpperCase()} body: ${excerpt(res.body)}`,
+  }));
+  const contentType = res.headers['content-type'] ?? '';
+  findings.push(ruleFinding('RSP-CONTENT-TYPE', contentType.toLowerCase().includes(format) ? 'pass' : 'fail', {
+    expected: `a Content-Type naming ${format}`, received: contentType ? `Content-Type: ${contentType}` : 'no Content-Type header',
+  }));
+  if (ok) findings.push(...schemaFindings(op, res.status, decoded.value));
+  return { view, findings };
+}
+
+/** The documented shape of a success (200) or an error (400), each violation blamed on its rule. */
+function schemaFindings(op: Operation, status: number, body: unknown): Finding[] {
+  const schemaId = status === 200 ? responseSchemaId(op) : 'error.response.json';
+  const validate = validator(schemaId);
+  validate(body);
+  const byRule = new Map<string, SchemaViolation[]>();
+  for (const v of violations(validate.errors, body)) {
+    const rules = rulesFor(op, status, v);
+    for (const r of rules) byRule.set(r, [...(byRule.get(r) ?? []), v]);
+  }
+  const checked = status === 200
+    ? ['RSP-METADATA-STATUS', 'RSP-GENERATED-AT', op === 'change_receiver' ? 'RSP-RECEIVER-SUCCESS' : 'RSP-PICKUP-SUCCESS', ...(op === 'change_pickup' ? ['RSP-PICKUP-INFORMATION'] : [])]
+    : ['RSP-METADATA-STATUS', 'RSP-GENERATED-AT', 'RSP-ERROR-STATUS'];
+  return [...new Set([...checked, ...byRule.keys()])].map((id) => {
+    const vs = byRule.get(id);
+    if (!vs) return ruleFinding(id, 'pass');
+    return ruleFinding(id, 'fail', {
+      expected: `a body matching contract/schemas/${schemaId}`,
+      received: vs.map((v) => `${v.instancePath || '/'} ${v.keyword}: ${v.message}; value ${JSON.stringify(v.value)}`).join(' | '),
+    });
+  });
+}
+
+function rulesFor(op: Operation, status: number, v: SchemaViolation): string[] {
+  const missing = v.keyword === 'required' ? `/${(v.message.match(/"missingProperty":"([^"]+)"/) ?? [])[1] ?? ''}` : '';
+  const path = v.instancePath + missing;
+  if (path.startsWith('/metadata/status')) return status === 400 ? ['RSP-METADATA-STATUS', 'RSP-ERROR-STATUS'] : ['RSP-METADATA-STATUS'];
+  if (path.startsWith('/metadata')) return ['RSP-GENERATED-AT'];
+  if (path.startsWith('/data/foundAddresses')) return ['RSP-FOUNDADDRESSES-PRESENT'];
+  if (path.startsWith('/data/information')) return ['RSP-PICKUP-INFORMATION'];
+  if (status === 400) return ['RSP-ERROR-STATUS'];
+  return [op === 'change_receiver' ? 'RSP-RECEIVER-SUCCESS' : 'RSP-PICKUP-SUCCESS'];
+}

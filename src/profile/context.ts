@@ -1,0 +1,41 @@
+import { loadProfile, type LoadedProfile } from './load.ts';
+import { loadBases, type Bases } from '../scenario/load.ts';
+import { masker } from '../report/mask.ts';
+import { referenceDefaults } from '../cli/target.ts';
+
+/** Everything a test needs about its target, read once per worker process. */
+export interface RunContext {
+  profile: LoadedProfile;
+  bases: Bases;
+  mask: (text: string) => string;
+  /** Secret values with the variables they came from, for replay lines. */
+  secrets: Record<string, { value: string; env: string }>;
+  timeoutMs: number;
+}
+
+let context: RunContext | undefined;
+
+export function runContext(): RunContext {
+  if (!context) {
+    const env = referenceDefaults(process.env);
+    const profile = loadProfile(env.OCS_PROFILE!, env);
+    context = {
+      profile,
+      bases: loadBases(),
+      mask: masker(profile.secrets),
+      secrets: {
+        appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
+        sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },
+      },
+      timeoutMs: profile.http?.timeoutMs ?? 10_000,
+    };
+  }
+  return context;
+}
+
+/** The target's base URL: known only once the run has started (the reference binds port 0). */
+export function baseUrl(): string {
+  const url = process.env.OCS_BASE_URL ?? runContext().profile.baseUrl;
+  if (!url) throw new Error('no target: set OCS_BASE_URL or the profile\'s baseUrl');
+  return url;
+}

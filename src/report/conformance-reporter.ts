@@ -1,0 +1,63 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Format } from '../contract/load.ts';
+import type { Verdict } from '../checks/finding.ts';
+import { FINDINGS, type RecordedFindings } from './record.ts';
+import { summarize, type TestOutcome } from './summary.ts';
+import { conformanceHtml } from './html.ts';
+
+/**
+ * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
+ * format matrix) and reports/conformance.html (certificate). A test that failed without
+ * findings broke inside the harness: its rules get `error`, never `fail`.
+ */
+export default class ConformanceReporter implements Reporter {
+  private readonly outputDir: string;
+  private readonly outcomes = new Map<string, TestOutcome>();
+
+  constructor(options: { outputDir?: string } = {}) {
+    this.outputDir = options.outputDir ?? 'reports';
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onBegin(_config: FullConfig, _suite: Suite): void {}
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.outcomes.set(test.id, outcomeOf(test, result));
+  }
+
+  onEnd(): void {
+    const summary = summarize([...this.outcomes.values()], {
+      name: process.env.OCS_TARGET_NAME ?? 'target',
+      baseUrl: process.env.OCS_BASE_URL,
+      profile: process.env.OCS_PROFILE ? relative(process.cwd(), process.env.OCS_PROFILE) : undefined,
+    });
+    mkdirSync(this.outputDir, { recursive: true });
+    writeFileSync(join(this.outputDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    writeFileSync(join(this.outputDir, 'conformance.html'), conformanceHtml(summary));
+    const failing = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
+    console.log(`\nConformance: ${summary.verdict.toUpperCase()}${failing.length ? ` (MUST rules failing: ${failing.map((r) => r.id).join(', ')})` : ''}`);
+  }
+}
+
+function outcomeOf(test: TestCase, result: TestResult): TestOutcome {
+  const annotations = [...test.annotations, ...(result.annotations ?? [])];
+  const rules = annotations.find((a) => a.type === 'rules')?.description?.split(' ') ?? [];
+  const format: Format = test.title.includes('[xml]') ? 'xml' : 'json';
+  const recorded = annotations.filter((a) => a.type === FINDINGS).map((a) => JSON.parse(a.description ?? '{}') as RecordedFindings);
+  const findings = recorded.flatMap((r) => r.findings.map((f) => ({ rule: f.rule, format: r.format, verdict: f.verdict })));
+  const warning = recorded.some((r) => r.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'));
+  if (result.status === 'skipped') return { verdict: 'skip', warning, findings: findings.length ? findings : rules.map((rule) => ({ rule, format, verdict: 'skip' })) };
+  if (result.status === 'passed') return { verdict: 'pass', warning, findings };
+  const mustFailed = recorded.some((r) => r.findings.some((f) => f.level === 'MUST' && f.verdict === 'fail'));
+  const anyError = findings.some((f) => f.verdict === 'error');
+  if (findings.length === 0 || (!mustFailed && !anyError)) {
+    // Failed or timed out without a judgement: the harness broke, not the target.
+    return { verdict: 'error', warning, findings: [...findings, ...rules.map((rule) => ({ rule, format, verdict: 'error' as Verdict }))] };
+  }
+  return { verdict: mustFailed ? 'fail' : 'error', warning, findings };
+}

@@ -1,0 +1,30 @@
+import type { WireRequest, WireResponse } from '../client/transport.ts';
+
+/** Single-quotes a string for a POSIX shell. */
+const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A curl command that sends the same request again. Secrets never appear: each one is
+ * replaced by its environment variable, expanded by the shell at replay time.
+ */
+export function curlLine(req: WireRequest, secrets: Record<string, { value: string; env: string }>): string {
+  let body = shq(req.body);
+  for (const { value, env } of Object.values(secrets)) {
+    if (value) body = body.split(value).join(`'"$${env}"'`);
+  }
+  const headers = Object.entries(req.headers).map(([k, v]) => `-H ${shq(`${k}: ${v}`)}`).join(' ');
+  return `curl -sS -i -X ${req.method} ${shq(req.url)} ${headers} --data-binary ${body}`;
+}
+
+const MAX_BODY = 64 * 1024;
+
+export function describeRequest(req: WireRequest): string {
+  const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+  return `${req.method} ${req.url}\n${headers}\n\n${req.body}`;
+}
+
+export function describeResponse(res: WireResponse): string {
+  const headers = Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+  const body = res.body.length > MAX_BODY ? `${res.body.slice(0, MAX_BODY)}\n… (${res.body.length} characters in all)` : res.body;
+  return `HTTP ${res.status} (${Math.round(res.ms)} ms)\n${headers}\n\n${body}`;
+}

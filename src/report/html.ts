@@ -1,0 +1,32 @@
+import type { RuleVerdict, Summary } from './summary.ts';
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781' };
+
+function cell(v: RuleVerdict, level: string): string {
+  const shown = v === 'fail' && level !== 'MUST' ? (level === 'SHOULD' ? 'warn' : 'recorded') : v;
+  return `<td style="color:${COLOURS[v]};font-weight:600">${shown}</td>`;
+}
+
+/** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
+export function conformanceHtml(s: Summary): string {
+  const rows = s.rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
+  const ok = s.verdict === 'conformant';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>OCS conformance: ${esc(s.target.name)}</title>
+<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}th{background:#f6f8fa}</style></head>
+<body>
+<h1>Order Change Service conformance</h1>
+<p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
+<p>Target: ${esc(s.target.name)}${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${s.target.profile ? ` (profile <code>${esc(s.target.profile)}</code>)` : ''}. Generated ${esc(s.generatedAt)}.</p>
+<p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
+A target is conformant when no MUST rule fails in either format and nothing errors; a failed SHOULD is a warning; INFO rules are recorded, never failed.
+Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
+<table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>JSON</th><th>XML</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</body></html>
+`;
+}

@@ -1,0 +1,48 @@
+import type { TestInfo } from '@playwright/test';
+import type { Format } from '../contract/load.ts';
+import type { WireRequest, WireResponse } from '../client/transport.ts';
+import { describeFinding, worst, type Finding } from '../checks/finding.ts';
+import { curlLine, describeRequest, describeResponse } from './evidence.ts';
+import type { RunContext } from '../profile/context.ts';
+
+/** The annotation type the conformance reporter reads; its description is JSON. */
+export const FINDINGS = 'ocs-findings';
+
+export interface RecordedFindings { format: Format; findings: Pick<Finding, 'rule' | 'level' | 'verdict'>[] }
+
+/** Thrown for a harness or transport fault: the reporter counts it as `error`, not `fail`. */
+export class HarnessFault extends Error {}
+
+/**
+ * Keeps a test's findings (as an annotation for the reporter), attaches evidence when
+ * something failed, and fails the test when a MUST failed or anything errored. A failed
+ * SHOULD stays a warning: an annotation, not a failure.
+ */
+export async function record(
+  info: TestInfo, ctx: RunContext, format: Format, findings: Finding[],
+  exchange?: { request: WireRequest; response?: WireResponse },
+): Promise<void> {
+  const payload: RecordedFindings = { format, findings: findings.map(({ rule, level, verdict }) => ({ rule, level, verdict })) };
+  info.annotations.push({ type: FINDINGS, description: JSON.stringify(payload) });
+  const failing = findings.filter((f) => f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'));
+  for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
+    info.annotations.push({ type: 'warning', description: ctx.mask(describeFinding(f)) });
+  }
+  for (const f of findings.filter((x) => x.note && x.verdict !== 'fail')) {
+    info.annotations.push({ type: 'note', description: ctx.mask(`${f.rule}: ${f.note}`) });
+  }
+  if (failing.length === 0 && !findings.some((f) => f.verdict === 'fail')) return;
+  const replay = exchange ? curlLine(exchange.request, ctx.secrets) : undefined;
+  if (exchange) {
+    await info.attach('request', { body: ctx.mask(describeRequest(exchange.request)), contentType: 'text/plain' });
+    if (exchange.response) await info.attach('response', { body: ctx.mask(describeResponse(exchange.response)), contentType: 'text/plain' });
+    await info.attach('replay (curl)', { body: replay!, contentType: 'text/plain' });
+  }
+  if (failing.length === 0) return;
+  const message = [
+    ...failing.map(describeFinding),
+    ...(replay ? ['Replay:', `  ${replay}`] : []),
+  ].join('\n');
+  const kind = worst(failing.map((f) => f.verdict));
+  throw (kind === 'error' ? new HarnessFault(ctx.mask(`[error] ${message}`)) : new Error(ctx.mask(message)));
+}

@@ -1,0 +1,46 @@
+import { loadRules, type Format, type Level } from '../contract/load.ts';
+import { worst, type Verdict } from '../checks/finding.ts';
+
+export type RuleVerdict = Verdict | 'untested';
+
+export interface RuleRow { id: string; level: Level; title: string; json: RuleVerdict; xml: RuleVerdict }
+
+export interface Summary {
+  verdict: 'conformant' | 'not-conformant';
+  target: { name: string; baseUrl?: string; profile?: string };
+  generatedAt: string;
+  counts: { pass: number; fail: number; skip: number; error: number };
+  warnings: number;
+  rules: RuleRow[];
+}
+
+/** What one finished test contributes: its own verdict and a verdict per (rule, format). */
+export interface TestOutcome { verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict }[] }
+
+/**
+ * Folds test outcomes into the rule × format matrix. The certificate is conformant when
+ * no MUST rule fails in either format and nothing errors (DESIGN principle 2).
+ */
+export function summarize(outcomes: TestOutcome[], target: Summary['target']): Summary {
+  const verdicts = new Map<string, Verdict[]>();
+  for (const o of outcomes) {
+    for (const f of o.findings) {
+      const key = `${f.rule}|${f.format}`;
+      verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
+    }
+  }
+  const cell = (id: string, format: Format): RuleVerdict => worst(verdicts.get(`${id}|${format}`) ?? []) ?? 'untested';
+  const rules = loadRules().map((r) => ({ id: r.id, level: r.level, title: r.title, json: cell(r.id, 'json'), xml: cell(r.id, 'xml') }));
+  const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
+  for (const o of outcomes) counts[o.verdict]++;
+  const mustFails = rules.some((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
+  const errors = counts.error > 0 || rules.some((r) => r.json === 'error' || r.xml === 'error');
+  return {
+    verdict: !mustFails && !errors && outcomes.length > 0 ? 'conformant' : 'not-conformant',
+    target,
+    generatedAt: new Date().toISOString(),
+    counts,
+    warnings: outcomes.filter((o) => o.warning).length,
+    rules,
+  };
+}
