@@ -1,0 +1,88 @@
+// Spec section 8: every limit at its exact boundary, accepted at the limit and rejected
+// one past it. Limits count code points (README).
+import { describe } from 'node:test';
+import {
+  type Case, type Json, type Op, CONTACTS, OWNERS, PHONES, STREET, digits, email, inlineMember, invalid, legalEntity,
+  moscowSearch, pickupRequest, receiverRequest, runCases, text, useReference, withPatch,
+} from './helpers.ts';
+
+const ref = useReference();
+
+/** Cases that set `path` (reported as `field`) to each value: accepted ones, then rejected ones. */
+function bound(op: Op, base: () => Json, what: string, path: string, ok: [string, unknown][], bad: [string, unknown][], field = path): Case[] {
+  const make = (verdict: string, [label, value]: [string, unknown], expect: Case['expect']): Case => ({
+    name: `${what} ${label} is ${verdict}`,
+    op,
+    request: () => withPatch(base(), { [path]: value }),
+    expect,
+  });
+  return [...ok.map((v) => make('accepted', v, 'ok')), ...bad.map((v) => make('rejected', v, invalid(field)))];
+}
+
+describe('at most three elements per array', () => {
+  const persons = (n: number) => ['Анна', 'Борис', 'Вера', 'Глеб'].slice(0, n).map((name) => ({ name }));
+  const numbers = (n: number) => ['79160000001', '79160000002', '79160000003', '79160000004'].slice(0, n).map((number) => ({ number }));
+  runCases(ref, OWNERS.flatMap((owner): Case[] => {
+    const p = owner.prefix;
+    const swap = (drop: string) => () => withPatch(owner.base(), { [p + drop]: undefined });
+    return [
+      ...bound(owner.op, owner.base, `${owner.label}: contactIDs of`, `${p}contactIDs`, [['three IDs', CONTACTS.slice(0, 3)]], [['four IDs', CONTACTS]]),
+      ...bound(owner.op, owner.base, `${owner.label}: phoneIDs of`, `${p}phoneIDs`, [['three IDs', PHONES.slice(0, 3)]], [['four IDs', PHONES]]),
+      ...bound(owner.op, swap('contactIDs'), `${owner.label}: contactPersons of`, `${p}contactPersons`, [['three persons', persons(3)]], [['four persons', persons(4)]]),
+      ...bound(owner.op, swap('phoneIDs'), `${owner.label}: phoneNumbers of`, `${p}phoneNumbers`, [['three numbers', numbers(3)]], [['four numbers', numbers(4)]]),
+    ];
+  }));
+});
+
+describe('phone numbers and extensions', () => {
+  const receiverPhones = (): Json => withPatch(receiverRequest(), { receiver: inlineMember() });
+  const pickupPhones = (): Json => withPatch(pickupRequest(), { phoneIDs: undefined, phoneNumbers: [{ number: '79123456789' }] });
+  runCases(ref, [
+    ...bound('change_receiver', receiverPhones, 'a receiver phone number of', 'receiver.phoneNumbers.0.number',
+      [['15 digits', digits(15)], ['a plus and 15 digits', '+' + digits(15)], ['1 digit', '7']],
+      [['16 digits', digits(16)], ['a plus and 16 digits', '+' + digits(16)], ['digits and a dash', '7912-3456789']],
+      'receiver.phoneNumbers[].number'),
+    ...bound('change_pickup', pickupPhones, 'a pickup phone number of', 'phoneNumbers.0.number',
+      [['15 digits', digits(15)], ['a plus and 14 digits (15 characters)', '+' + digits(14)]],
+      [['16 digits', digits(16)], ['a plus and 15 digits (16 characters)', '+' + digits(15)], ['a plus that is not leading', '7+9123456789'], ['digits and a dash', '7912-3456789']],
+      'phoneNumbers[].number'),
+    ...bound('change_receiver', receiverPhones, 'a receiver extension of', 'receiver.phoneNumbers.0.ext',
+      [['5 digits', '12345'], ['1 digit', '1']], [['6 digits', '123456'], ['letters', 'ab1']], 'receiver.phoneNumbers[].ext'),
+    ...bound('change_pickup', pickupPhones, 'a pickup extension of', 'phoneNumbers.0.ext',
+      [['5 digits', '12345']], [['6 digits', '123456'], ['letters', 'ab1']], 'phoneNumbers[].ext'),
+  ]);
+});
+
+describe('e-mail addresses', () => {
+  runCases(ref, [
+    ...bound('change_receiver', receiverRequest, 'a receiver e-mail of', 'receiver.email', [['128 characters', email(128)]], [['129 characters', email(129)]]),
+    ...bound('change_receiver', receiverRequest, 'a receipt e-mail of', 'receiver.dataForReceipt.email', [['128 characters', email(128)]], [['129 characters', email(129)]]),
+  ]);
+});
+
+describe('address searches', () => {
+  const legal = (): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) });
+  const jur = 'receiver.counteragent.juridicalAddress';
+  const bySearch = (): Json => withPatch(pickupRequest(), { addressID: undefined, address: { search: 'Москва' } });
+  runCases(ref, [
+    ...bound('change_receiver', legal, 'a juridical address search of', `${jur}.search`,
+      [['2 characters', 'Ор'], ['1024 characters', moscowSearch(1024)], ['1024 astral code points', moscowSearch(1024, '🏠')]],
+      [['1 character', 'О'], ['1025 characters', moscowSearch(1025)]]),
+    ...bound('change_pickup', bySearch, 'a pickup address search of', 'address.search',
+      [['1024 characters', moscowSearch(1024)], ['1024 astral code points', moscowSearch(1024, '🏠')]],
+      [['1025 characters', moscowSearch(1025)]]),
+  ]);
+});
+
+describe('house, building, structure and flat', () => {
+  const legal = (): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) });
+  const byStreet = (): Json => withPatch(pickupRequest(), { addressID: undefined, address: { street: STREET.moscow, house: '1' } });
+  const part = (n: number) => '1' + text(n - 1, 'к');
+  const parts: [string, number][] = [['house', 7], ['building', 5], ['structure', 7], ['flat', 5]];
+  runCases(ref, parts.flatMap(([name, max]) => [
+    ...bound('change_receiver', legal, `a juridical ${name} of`, `receiver.counteragent.juridicalAddress.${name}`,
+      [[`${max} characters`, part(max)]], [[`${max + 1} characters`, part(max + 1)]]),
+    ...bound('change_pickup', byStreet, `a pickup address ${name} of`, `address.${name}`,
+      [[`${max} characters`, part(max)]], [[`${max + 1} characters`, part(max + 1)]]),
+  ]));
+});
