@@ -1,7 +1,28 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { type EntityDecoderOptions, XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { shapeOf, type Shape } from './shape.ts';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * fast-xml-parser leaves numeric character references undecoded unless HTML entities are on,
+ * which would also expand names XML does not define. A target may well send `&#1052;`, so
+ * this decodes the five predefined entities and character references, and nothing else.
+ * (The reference has its own decoder on purpose: DESIGN.md keeps the two sides apart.)
+ */
+const entityDecoder: EntityDecoderOptions = {
+  setExternalEntities: () => undefined,
+  addInputEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+  decode: (text) => text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return PREDEFINED[ref] ?? whole;
+    const hex = ref[1] === 'x' || ref[1] === 'X';
+    const cp = parseInt(ref.slice(hex ? 2 : 1), hex ? 16 : 10);
+    return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+  }),
+};
 
 const builder = new XMLBuilder({ ignoreAttributes: true, format: false, suppressEmptyNode: false });
 
@@ -30,7 +51,7 @@ export function decodeXml(text: string, schemaId?: string): DecodedXml {
     parseTagValue: false,
     trimValues: false,
     processEntities: true,
-    htmlEntities: false,
+    entityDecoder,
     isArray: (_name, jPath) => shape.get(withoutRoot(String(jPath)))?.array ?? false,
   });
   let doc: Record<string, unknown>;
