@@ -1,16 +1,12 @@
 /**
  * The hand-written YAML scenarios: one test per case and format, titled with the case's
- * first rule ID. Each test builds the request from the profile, sends it, judges the
- * response against the case and the response rules, and records its findings.
+ * first rule ID, so `--grep RULE-ID` and `--shard` work on rules.
  */
 import { test } from '@playwright/test';
-import { encodeRequest } from '../src/codec/index.ts';
 import { playwrightTransport } from '../src/client/playwright.ts';
-import { TransportError, wireRequest } from '../src/client/transport.ts';
-import { judge, errorFindings } from '../src/checks/judge.ts';
 import { baseUrl, runContext } from '../src/profile/context.ts';
 import { record } from '../src/report/record.ts';
-import { buildRequest, MissingFixture } from '../src/scenario/build.ts';
+import { runCase } from '../src/runner/case.ts';
 import { loadAllCases } from '../src/scenario/load.ts';
 
 const cases = loadAllCases();
@@ -26,25 +22,13 @@ for (const operation of ['change_receiver', 'change_pickup'] as const) {
           ],
         }, async ({ request }, info) => {
           const ctx = runContext();
-          let logical: Record<string, unknown> | undefined;
-          try {
-            logical = c.raw ? undefined : buildRequest(c, { profile: ctx.profile, bases: ctx.bases, now: new Date() });
-          } catch (err) {
-            if (!(err instanceof MissingFixture)) throw err;
-            await record(info, ctx, format, c.rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: err.message })));
-            test.skip(true, err.message);
+          const result = await runCase(c, format, ctx, playwrightTransport(request, ctx.timeoutMs), baseUrl());
+          if (result.kind === 'skip') {
+            await record(info, ctx, format, c.rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: result.reason })));
+            test.skip(true, result.reason);
             return;
           }
-          const body = c.raw ? c.raw[format] : encodeRequest(format, logical);
-          const wire = wireRequest(ctx.profile, baseUrl(), operation, format, body);
-          const sentAt = new Date();
-          try {
-            const response = await playwrightTransport(request, ctx.timeoutMs).send(wire);
-            await record(info, ctx, format, judge({ case: c, format, request: logical, response, sentAt }, ctx.profile), { request: wire, response });
-          } catch (err) {
-            if (!(err instanceof TransportError)) throw err;
-            await record(info, ctx, format, errorFindings(c.rules, `transport: ${err.message}`), { request: wire });
-          }
+          await record(info, ctx, format, result.findings, result);
         });
       }
     }
