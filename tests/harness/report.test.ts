@@ -1,0 +1,225 @@
+// What leaves the process: secrets masked in every spelling, a replay line that carries
+// environment variables instead of secrets, the certificate's verdict, and the HTML page.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, it } from 'node:test';
+import { encodeRequest } from '../../src/codec/index.ts';
+import { wireRequest } from '../../src/client/transport.ts';
+import { loadRules, type Format, type Operation } from '../../src/contract/load.ts';
+import { MASK, masker } from '../../src/report/mask.ts';
+import { curlLine } from '../../src/report/evidence.ts';
+import { summarize, type Summary, type TestOutcome } from '../../src/report/summary.ts';
+import { conformanceHtml } from '../../src/report/html.ts';
+import type { Verdict } from '../../src/checks/finding.ts';
+import { referenceProfile } from './helpers.ts';
+
+const profile = referenceProfile();
+
+describe('masker', () => {
+  const secret = 'a&b<c>"d\'e f/ü+1';
+  const spellings = {
+    raw: secret,
+    json: JSON.stringify(secret).slice(1, -1),
+    xml: 'a&amp;b&lt;c&gt;&quot;d&apos;e f/ü+1',
+    url: encodeURIComponent(secret),
+  };
+  const mask = masker({ appkey: secret, sessionID: 'sess-0042' });
+
+  for (const [name, spelling] of Object.entries(spellings)) {
+    it(`masks a secret spelt ${name}`, () => {
+      const text = `before ${spelling} middle ${spelling} after`;
+      const out = mask(text);
+      assert.equal(out, `before ${MASK} middle ${MASK} after`);
+    });
+  }
+
+  it('masks the secrets in encoded request bodies and URLs', () => {
+    const body = { appkey: secret, sessionID: 'sess-0042', orderID: '1' };
+    for (const text of [JSON.stringify(body), encodeRequest('xml', body), `https://x.test/?appkey=${encodeURIComponent(secret)}&s=sess-0042`]) {
+      const out = mask(text);
+      for (const s of [...Object.values(spellings), 'sess-0042']) assert.ok(!out.includes(s), `${s} survives in ${out}`);
+      assert.ok(out.includes(MASK));
+    }
+  });
+
+  it('masks a secret that contains another one whole', () => {
+    assert.equal(masker({ appkey: 'abc', sessionID: 'abcdef' })('x abcdef y abc z'), `x ${MASK} y ${MASK} z`);
+  });
+
+  it('leaves other text alone, and ignores an empty secret', () => {
+    assert.equal(mask('nothing secret here: a&b, sess-004'), 'nothing secret here: a&b, sess-004');
+    assert.equal(masker({ appkey: '', sessionID: '' })('some text'), 'some text');
+  });
+});
+
+describe('curlLine', () => {
+  // Shell-special but not JSON- or XML-special: the replay must hand them over untouched.
+  const APPKEY = 'key $HOME `id` !x *';
+  const SESSION = 'sess 42;rm';
+  const secrets = { appkey: { value: APPKEY, env: 'OCS_APPKEY' }, sessionID: { value: SESSION, env: 'OCS_SESSION_ID' } };
+  const request = {
+    appkey: APPKEY, sessionID: SESSION, orderID: '26-0000101', changeOrderPayer: false, storePayer: 'third',
+    receiver: { counteragentID: 5001, contactPersons: [{ name: 'Пётр O\'Brien "Петя" & <Ко>' }], phoneIDs: [7001] },
+    third: { counteragentID: 5001, contactIDs: [6001], phoneIDs: [7001] },
+  };
+
+  /** Runs the line in bash with curl replaced by a function that prints its last argument. */
+  function replay(line: string): string {
+    const script = `curl() { printf '%s' "\${@: -1}"; }\n${line}`;
+    const out = spawnSync('bash', ['-c', script], { env: { PATH: process.env.PATH, HOME: '/home/nobody', OCS_APPKEY: APPKEY, OCS_SESSION_ID: SESSION }, encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    return out.stdout;
+  }
+
+  for (const [op, format] of [['change_receiver', 'json'], ['change_receiver', 'xml'], ['change_pickup', 'json']] as [Operation, Format][]) {
+    it(`replays the ${op} ${format.toUpperCase()} body exactly, without the secrets`, () => {
+      const body = encodeRequest(format, request);
+      const req = wireRequest(profile, 'http://127.0.0.1:8080/', op, format, body);
+      const line = curlLine(req, secrets);
+      assert.ok(!line.includes(APPKEY), 'the appkey is in the line');
+      assert.ok(!line.includes(SESSION), 'the sessionID is in the line');
+      assert.ok(line.includes('$OCS_APPKEY'), line);
+      assert.ok(line.includes('$OCS_SESSION_ID'), line);
+      assert.ok(line.startsWith('curl '), line);
+      assert.ok(line.includes(`'http://127.0.0.1:8080/v3/orders/${op}.${format}'`), line);
+      assert.ok(line.includes(`-X POST`), line);
+      assert.equal(replay(line), body);
+    });
+  }
+
+  it('passes the headers and URL through the shell unchanged', () => {
+    const req = { method: 'POST', url: 'http://h.test/v3/orders/change_pickup.xml?a=1&b=\'2\'', headers: { 'content-type': 'application/xml', 'x-note': 'it\'s $HOME' }, body: '<request/>' };
+    const script = `curl() { printf '%s\\n' "$@"; }\n${curlLine(req, secrets)}`;
+    const out = spawnSync('bash', ['-c', script], { env: { PATH: process.env.PATH }, encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    const args = out.stdout.split('\n');
+    assert.ok(args.includes(req.url), out.stdout);
+    assert.ok(args.includes('x-note: it\'s $HOME'), out.stdout);
+    assert.ok(args.includes('content-type: application/xml'), out.stdout);
+  });
+
+  it('carries no spelling of a secret that JSON or XML escapes', () => {
+    const escaped = { appkey: { value: 'k&y"1<2>', env: 'OCS_APPKEY' }, sessionID: { value: 'se"ss', env: 'OCS_SESSION_ID' } };
+    const mask = masker({ appkey: escaped.appkey.value, sessionID: escaped.sessionID.value });
+    for (const format of ['json', 'xml'] as const) {
+      const body = encodeRequest(format, { appkey: escaped.appkey.value, sessionID: escaped.sessionID.value, orderID: '1' });
+      const line = curlLine(wireRequest(profile, 'http://127.0.0.1:1', 'change_receiver', format, body), escaped);
+      assert.ok(mask(line) === line, `a secret, JSON- or XML-escaped, is in the ${format} replay line: ${line}`);
+    }
+  });
+});
+
+describe('summarize', () => {
+  const rules = loadRules();
+  const levelOf = (id: string) => rules.find((r) => r.id === id)!.level;
+  const MUST = 'MBR-EMAIL-MAX';
+  const SHOULD = 'RSP-CONTENT-TYPE';
+  const INFO = 'INFO-NULL-FIELD';
+  assert.equal(levelOf(MUST), 'MUST');
+  assert.equal(levelOf(SHOULD), 'SHOULD');
+  assert.equal(levelOf(INFO), 'INFO');
+
+  const outcome = (verdict: Verdict, findings: [string, Format, Verdict][], warning = false): TestOutcome =>
+    ({ verdict, warning, findings: findings.map(([rule, format, v]) => ({ rule, format, verdict: v })) });
+  const target = { name: 'test target', baseUrl: 'http://127.0.0.1:1' };
+  const row = (s: Summary, id: string) => s.rules.find((r) => r.id === id)!;
+
+  it('is conformant when every MUST passes', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [MUST, 'xml', 'pass']])], target);
+    assert.equal(s.verdict, 'conformant');
+    assert.deepEqual(s.counts, { pass: 1, fail: 0, skip: 0, error: 0 });
+    assert.equal(s.warnings, 0);
+    assert.deepEqual(s.target, target);
+  });
+
+  it('lists every catalog rule, untested where no finding names it', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']])], target);
+    assert.deepEqual(s.rules.map((r) => r.id), rules.map((r) => r.id));
+    assert.deepEqual({ json: row(s, MUST).json, xml: row(s, MUST).xml }, { json: 'pass', xml: 'untested' });
+    assert.equal(row(s, 'TOP-APPKEY-REQUIRED').json, 'untested');
+    assert.equal(row(s, MUST).title, rules.find((r) => r.id === MUST)!.title);
+  });
+
+  it('is not conformant when a MUST fails in one format', () => {
+    const s = summarize([
+      outcome('pass', [[MUST, 'json', 'pass']]),
+      outcome('fail', [[MUST, 'xml', 'fail']]),
+    ], target);
+    assert.equal(s.verdict, 'not-conformant');
+    assert.deepEqual({ json: row(s, MUST).json, xml: row(s, MUST).xml }, { json: 'pass', xml: 'fail' });
+  });
+
+  it('keeps the worst verdict of a cell: a failure outweighs passes', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('fail', [[MUST, 'json', 'fail']]), outcome('pass', [[MUST, 'json', 'pass']])], target);
+    assert.equal(row(s, MUST).json, 'fail');
+    assert.equal(s.verdict, 'not-conformant');
+  });
+
+  it('stays conformant with a failed SHOULD, counting a warning', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [SHOULD, 'json', 'fail']], true)], target);
+    assert.equal(s.verdict, 'conformant');
+    assert.equal(s.warnings, 1);
+    assert.equal(row(s, SHOULD).json, 'fail');
+  });
+
+  it('never fails the verdict on an INFO rule', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [INFO, 'json', 'fail'], [INFO, 'xml', 'pass']])], target);
+    assert.equal(s.verdict, 'conformant');
+  });
+
+  it('stays conformant when a case is skipped', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('skip', [['ERR-610003', 'json', 'skip']])], target);
+    assert.equal(s.verdict, 'conformant');
+    assert.equal(s.counts.skip, 1);
+  });
+
+  it('is not conformant when a finding errors', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('error', [[INFO, 'xml', 'error']])], target);
+    assert.equal(s.verdict, 'not-conformant');
+    assert.equal(row(s, INFO).xml, 'error');
+  });
+
+  it('is not conformant when a test errors without findings (the transport broke)', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('error', [])], target);
+    assert.equal(s.verdict, 'not-conformant');
+    assert.equal(s.counts.error, 1);
+  });
+
+  it('is not conformant after an empty run', () => {
+    assert.equal(summarize([], target).verdict, 'not-conformant');
+  });
+});
+
+describe('conformanceHtml', () => {
+  const summary = (verdict: Summary['verdict'], rows: Summary['rules']): Summary => ({
+    verdict, target: { name: 'Vendor <b>"X"</b> & Co', baseUrl: 'https://v.test/?a=1&b=<2>', profile: 'profiles/v.yaml' },
+    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, rules: rows,
+  });
+  const rows: Summary['rules'] = [
+    { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail' },
+    { id: 'X-SHOULD', level: 'SHOULD', title: 'SHOULD name <the> type', json: 'fail', xml: 'pass' },
+  ];
+
+  it('escapes titles and the target', () => {
+    const html = conformanceHtml(summary('not-conformant', rows));
+    assert.ok(!html.includes('<script>'), 'a title\'s markup reached the page');
+    assert.ok(!html.includes('<b>'), 'the target name\'s markup reached the page');
+    assert.ok(!html.includes('<the>'));
+    assert.ok(!html.includes('b=<2>'));
+    assert.match(html, /MUST &(lt|#60);script&(gt|#62);alert\(&(quot|#34);x&(quot|#34);\)/);
+    assert.match(html, /&(amp|#38); &(#39|apos);quote&(#39|apos);/);
+  });
+
+  it('states the verdict, and shows a failed SHOULD as a warning', () => {
+    const bad = conformanceHtml(summary('not-conformant', rows));
+    assert.match(bad, /NOT CONFORMANT/);
+    const good = conformanceHtml(summary('conformant', rows));
+    assert.match(good, />CONFORMANT</);
+    assert.doesNotMatch(good, /NOT CONFORMANT/);
+    const shouldRow = good.split('\n').find((l) => l.includes('X-SHOULD'))!;
+    assert.match(shouldRow, />warn</);
+    assert.doesNotMatch(shouldRow, />fail</);
+    const mustRow = good.split('\n').find((l) => l.includes('X-MUST'))!;
+    assert.match(mustRow, />fail</);
+  });
+});

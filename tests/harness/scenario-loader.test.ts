@@ -1,0 +1,162 @@
+// The scenario loader refuses a bad file with a message that names the file and the key,
+// and fills in the defaults of a good one.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadAllCases, ScenarioError } from '../../src/scenario/load.ts';
+import { tempTree } from './helpers.ts';
+
+const BASES = `
+fragments:
+  member:
+    counteragentID: 1
+    contactIDs: [1]
+    phoneIDs: [1]
+bases:
+  change_receiver:
+    valid:
+      appkey: { $ref: credentials.appkey }
+      sessionID: { $ref: credentials.sessionID }
+      orderID: "1"
+      receiver: { $fragment: member }
+      changeOrderPayer: false
+      storePayer: third
+      third: { $fragment: member }
+  change_pickup:
+    valid:
+      appkey: { $ref: credentials.appkey }
+      sessionID: { $ref: credentials.sessionID }
+      orderID: "1"
+      variant: address
+`;
+
+const GOOD_CASE = `
+  - name: a receiver without counteragent is rejected
+    rules: [MBR-COUNTERAGENT-NEITHER]
+    unset: [receiver.counteragentID]
+    expect: rejected`;
+
+/** A scenario dir with bases.yaml and the given files under it. */
+const suite = (files: Record<string, string>): string => tempTree({ 'bases.yaml': BASES, ...files });
+
+const receiverFile = (cases: string): string => `operation: change_receiver\nfamily: test\ncases:${cases}\n`;
+
+/** Asserts loading throws a ScenarioError naming the file and every given fragment. */
+function assertRefused(dir: string, file: string, ...fragments: string[]): void {
+  assert.throws(() => loadAllCases(dir), (err: unknown) => {
+    assert.ok(err instanceof ScenarioError, `expected a ScenarioError, got ${String(err)}`);
+    assert.ok(err.message.includes(file), `the message does not name the file ${file}: ${err.message}`);
+    for (const f of fragments) assert.ok(err.message.includes(f), `the message does not name ${f}: ${err.message}`);
+    return true;
+  });
+}
+
+describe('loadAllCases refuses a bad scenario file', () => {
+  it('with a rule ID that is not in the catalog', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: an unknown rule
+    rules: [MBR-NO-SUCH-RULE]
+    expect: rejected`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.0.rules', 'MBR-NO-SUCH-RULE');
+  });
+
+  it('with a rule of the other operation', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`${GOOD_CASE}
+  - name: a pickup rule in a receiver file
+    rules: [PCK-VARIANT-REQUIRED]
+    expect: rejected`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.1.rules', 'PCK-VARIANT-REQUIRED', 'change_receiver');
+  });
+
+  it('with a case that has no expect', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: no expectation
+    rules: [MBR-COUNTERAGENT-NEITHER]`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.0', 'expect');
+  });
+
+  it('with one format and no why', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: json only, unexplained
+    rules: [RCV-CHANGEORDERPAYER-BOOLEAN]
+    set: { changeOrderPayer: "yes" }
+    formats: [json]
+    expect: rejected`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.0', 'why');
+  });
+
+  it('with a base that bases.yaml does not have', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: an unknown base
+    rules: [MBR-COUNTERAGENT-NEITHER]
+    base: legalReceiver
+    expect: rejected`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.0.base', 'legalReceiver');
+  });
+
+  it('that is not valid YAML', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': 'operation: change_receiver\ncases:\n  - name: [unclosed\n    rules: {\n' });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'YAML');
+  });
+
+  it('with a case name used twice', () => {
+    const dir = suite({
+      'change_receiver/a.yaml': receiverFile(GOOD_CASE),
+      'change_receiver/b.yaml': receiverFile(`
+  - name: another case
+    rules: [MBR-COUNTERAGENT-BOTH]
+    set: { receiver.counteragent: { form: x, name: y } }
+    expect: rejected${GOOD_CASE}`),
+    });
+    assertRefused(dir, 'change_receiver/b.yaml', 'cases.1.name', 'a receiver without counteragent is rejected', 'change_receiver/a.yaml');
+  });
+
+  it('with a case name used twice in one file', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`${GOOD_CASE}${GOOD_CASE}`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.1.name');
+  });
+
+  it('with a misspelt key in a case, naming that key', () => {
+    const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: a typo
+    rules: [MBR-COUNTERAGENT-NEITHER]
+    expect: rejected
+    unsett: [receiver.counteragentID]`) });
+    assertRefused(dir, 'change_receiver/bad.yaml', 'cases.0', 'unsett');
+  });
+});
+
+describe('loadAllCases reads a good scenario file', () => {
+  it('with its origin, operation and family, formats defaulting to json and xml', () => {
+    const dir = suite({
+      'change_receiver/good.yaml': receiverFile(`${GOOD_CASE}
+  - name: a string changeOrderPayer is rejected
+    rules: [RCV-CHANGEORDERPAYER-BOOLEAN]
+    set: { changeOrderPayer: "false" }
+    formats: [json]
+    why: XML text has no type, so a string "false" is a boolean there
+    expect: rejected`),
+      'change_pickup/good.yaml': `operation: change_pickup\nfamily: pickup-test\ncases:
+  - name: a missing variant is rejected
+    rules: [PCK-VARIANT-REQUIRED]
+    unset: [variant]
+    expect: { error: 100001 }\n`,
+    });
+    const cases = loadAllCases(dir);
+    assert.equal(cases.length, 3);
+    const [pickup, neither, typed] = cases;
+    assert.equal(pickup!.operation, 'change_pickup');
+    assert.equal(pickup!.family, 'pickup-test');
+    assert.deepEqual(pickup!.expect, { error: 100001 });
+    assert.deepEqual(pickup!.formats, ['json', 'xml']);
+    assert.equal(neither!.name, 'a receiver without counteragent is rejected');
+    assert.equal(neither!.operation, 'change_receiver');
+    assert.equal(neither!.family, 'test');
+    assert.ok(neither!.file.endsWith('change_receiver/good.yaml'), neither!.file);
+    assert.equal(neither!.index, 0);
+    assert.deepEqual(neither!.rules, ['MBR-COUNTERAGENT-NEITHER']);
+    assert.deepEqual(neither!.unset, ['receiver.counteragentID']);
+    assert.deepEqual(neither!.formats, ['json', 'xml']);
+    assert.equal(typed!.index, 1);
+    assert.deepEqual(typed!.formats, ['json']);
+  });
+});
