@@ -1,41 +1,75 @@
 import { parseArgs } from 'node:util';
+import { FAULTS, findFault, UnknownFault } from './faults.ts';
 import { startReference } from './server.ts';
 
-const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00]';
+const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00] [--fault NAME | --list-faults]\n'
+  + '  --fault NAME (or OCS_REFERENCE_FAULT=NAME) serves with one named deviation from the spec';
 
 function usageError(message: string): never {
   process.stderr.write(`reference: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function options(): { port: number; now?: () => Date } {
-  let values: { port?: string; now?: string };
+interface Options { port: number; now?: () => Date; fault?: string }
+
+function options(): Options | 'list' {
+  let values: { port?: string; now?: string; fault?: string; 'list-faults'?: boolean };
   try {
-    ({ values } = parseArgs({ options: { port: { type: 'string' }, now: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      options: { port: { type: 'string' }, now: { type: 'string' }, fault: { type: 'string' }, 'list-faults': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
   } catch (err) {
     usageError(err instanceof Error ? err.message : String(err));
   }
+  if (values['list-faults']) return 'list';
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) usageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
-  if (values.now === undefined) return { port };
+  const fault = values.fault ?? (process.env.OCS_REFERENCE_FAULT || undefined);
+  if (fault !== undefined) {
+    try {
+      findFault(fault);
+    } catch (err) {
+      if (err instanceof UnknownFault) usageError(err.message);
+      throw err;
+    }
+  }
+  if (values.now === undefined) return { port, fault };
   const fixed = new Date(values.now);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(values.now) || Number.isNaN(fixed.getTime())) {
     usageError(`--now must be an ISO 8601 date-time such as 2026-11-23T09:00:00+03:00, got ${values.now}`);
   }
   // A fixed clock: every request sees the same instant, so demos and tests are repeatable.
-  return { port, now: () => new Date(fixed) };
+  return { port, fault, now: () => new Date(fixed) };
 }
 
-const ref = await startReference(options());
-process.stdout.write(`listening ${ref.url}\n`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
-    ref.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`reference: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  });
+function listFaults(): void {
+  const name = Math.max(...FAULTS.map((f) => f.name.length));
+  const rule = Math.max(...FAULTS.map((f) => f.rule.length));
+  process.stdout.write(FAULTS.map((f) => `${f.name.padEnd(name)}  ${f.rule.padEnd(rule)}  ${f.description}\n`).join(''));
 }
+
+async function serve(opts: Options): Promise<void> {
+  const ref = await startReference(opts);
+  process.stdout.write(`listening ${ref.url}\n`);
+  if (opts.fault) {
+    const f = findFault(opts.fault);
+    process.stderr.write(`reference: serving with the fault ${f.name} (${f.rule}): it ${f.description}\n`);
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      ref.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          process.stderr.write(`reference: ${String(err)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+const opts = options();
+if (opts === 'list') listFaults();
+else await serve(opts);

@@ -5,6 +5,8 @@ import { CONTENT_TYPES, decodeRequest, encodeResponse, type Format, type Operati
 import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
 import { type Fixtures, loadFixtures } from './fixtures.ts';
 import { type ReadBody, readBody } from './body.ts';
+import { hooksFor } from './faults.ts';
+import type { Exchange } from './hooks.ts';
 import type { Context, SuccessData } from './operations/context.ts';
 import { changePickup } from './operations/pickup.ts';
 import { changeReceiver } from './operations/receiver.ts';
@@ -12,6 +14,10 @@ import { changeReceiver } from './operations/receiver.ts';
 export interface ReferenceOptions {
   fixtures?: Fixtures;
   now?: () => Date;
+  /** A fault of reference/faults.ts to serve with, by name; none serves the spec faithfully. */
+  fault?: string;
+  /** Hears of every internal error (HTTP 500); by default each is printed on stderr. */
+  onInternalError?: (err: unknown) => void;
 }
 
 const OPERATIONS: Record<Operation, (body: Record<string, unknown>, ctx: Context) => SuccessData> = {
@@ -25,17 +31,22 @@ const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
 const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
 export function createReference(opts: ReferenceOptions = {}): Server {
-  const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()) };
+  const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()), hooks: hooksFor(opts.fault) };
+  const onInternalError = opts.onInternalError ?? ((err: unknown) => console.error('reference: internal error:', err));
   return createServer(SERVER_OPTIONS, (req, res) => {
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
     // An unknown path still answers in the format its extension suggests.
-    const format: Format = route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json';
-    respond(req, res, ctx, format, route).catch((err: unknown) => {
-      if (err instanceof Refusal) sendErrors(res, ctx, format, err);
-      else internalError(res, ctx, format, err);
+    const at: Exchange = { op: route?.[1] as Operation | undefined, format: route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json' };
+    const fail = (where: Exchange) => (err: unknown): void => {
+      onInternalError(err);
+      internalError(res, ctx, where);
+    };
+    respond(req, res, ctx, at).catch((err: unknown) => {
+      if (err instanceof Refusal) sendErrors(res, ctx, at, err);
+      else fail(at)(err);
       // Only a failure to answer the refusal itself (a bug) reaches the second catch.
-    }).catch((err: unknown) => internalError(res, ctx, 'json', err));
+    }).catch(fail({ op: at.op, format: 'json' }));
   });
 }
 
@@ -63,8 +74,9 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /** Answers success, or throws the Refusal that answers instead. */
-async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, format: Format, route: RegExpExecArray | null): Promise<void> {
-  if (!route) {
+async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, at: Exchange): Promise<void> {
+  const { op } = at;
+  if (!op) {
     req.resume();
     throw refuse(100404);
   }
@@ -80,32 +92,31 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     return; // The client is gone: nobody to answer.
   }
   if ('tooLarge' in read) throw refuse(100004);
-  const op = route[1] as Operation;
-  const data = OPERATIONS[op](decodeRequest(format, op, read.body), ctx);
-  send(res, format, 200, { metadata: metadata(ctx, 200), data });
+  const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, read.body), at), ctx);
+  send(res, ctx, at, 200, { metadata: metadata(ctx, 200), data });
 }
 
 function metadata(ctx: Context, status: number): { status: number; generated_at: string } {
   return { status, generated_at: generatedAt(ctx.now(), ctx.fixtures.timeZone) };
 }
 
-function sendErrors(res: ServerResponse, ctx: Context, format: Format, refusal: Refusal): void {
-  send(res, format, refusal.httpStatus, { metadata: metadata(ctx, refusal.httpStatus), errors: refusal.errors });
+function sendErrors(res: ServerResponse, ctx: Context, at: Exchange, refusal: Refusal): void {
+  send(res, ctx, at, refusal.httpStatus, { metadata: metadata(ctx, refusal.httpStatus), errors: refusal.errors });
 }
 
-function send(res: ServerResponse, format: Format, status: number, body: Record<string, unknown>): void {
-  const text = encodeResponse(format, body);
-  res.writeHead(status, { 'Content-Type': CONTENT_TYPES[format], 'Content-Length': Buffer.byteLength(text) });
+function send(res: ServerResponse, ctx: Context, at: Exchange, status: number, body: Record<string, unknown>): void {
+  const out = ctx.hooks.answer({ status, format: at.format, body }, at);
+  const text = encodeResponse(out.format, out.body);
+  res.writeHead(out.status, { 'Content-Type': CONTENT_TYPES[out.format], 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** A bug, never bad input: answer 500 when the response is still ours to write, and say why on stderr. */
-function internalError(res: ServerResponse, ctx: Context, format: Format, err: unknown): void {
-  console.error('reference: internal error:', err);
+/** A bug, never bad input: answer 500 when the response is still ours to write. */
+function internalError(res: ServerResponse, ctx: Context, at: Exchange): void {
   if (res.headersSent || res.destroyed) return;
   const errors: ErrorEntry[] = [errorEntry(100500)];
   try {
-    send(res, format, 500, { metadata: metadata(ctx, 500), errors });
+    send(res, ctx, at, 500, { metadata: metadata(ctx, 500), errors });
   } catch {
     res.destroy();
   }

@@ -5,7 +5,7 @@ import { resolveSearch, streetRegion } from '../resolve.ts';
 import { type PickupRequest, validatePickup } from '../validate/pickup.ts';
 import { Check, type Obj } from '../validate/primitives.ts';
 import type { Context, SuccessData } from './context.ts';
-import { authenticate, foundAddresses, lookUp, valid } from './stages.ts';
+import { authenticate, foundAddresses, lookUp, mayChange, valid } from './stages.ts';
 
 /** Spec 2.9: data.information, the conditions under which the change is free of charge. */
 const INFORMATION =
@@ -17,17 +17,17 @@ const SAME_DAY_CUTOFF_MINUTES = 16 * 60;
 /** Change dispatch address/time (spec 2.6 to 2.9), in the README's order of checks. */
 export function changePickup(body: Obj, ctx: Context): SuccessData {
   const fx = ctx.fixtures;
-  const user = authenticate(body, fx);
-  const ck = new Check(fx);
+  const user = authenticate(body, ctx);
+  const ck = new Check(fx, ctx.hooks);
   const req = valid(ck, validatePickup(ck, body));
   const order = lookUp(ck, req.orderID);
-  if (order.owner !== user) throw refuse(621002);
+  if (!mayChange(user, order)) throw refuse(621002);
   if (order.pickupChange === 'unavailable') throw refuse(621001);
   if (order.pickupFrom === 'terminal') {
     throw refuse(621001, { detail: 'Заказ отправляется от терминала: изменить адрес и время отправки можно только для заказа с забором груза от адреса.' });
   }
   const region = placeRegion(req.place, fx);
-  if (region !== order.region) {
+  if (region !== order.region && ctx.hooks.enforces('address sameRegion')) {
     throw refuse(621001, { detail: `Новый адрес находится в другом регионе (${region}), чем исходный адрес отправки (${order.region}).` });
   }
   checkDate(req.produceDate, ctx);

@@ -1,7 +1,8 @@
 import { errorEntry, Refusal, refuse } from '../errors.ts';
 import type { Fixtures, Order } from '../fixtures.ts';
 import { resolveSearch } from '../resolve.ts';
-import type { Check, Obj, Ref } from '../validate/primitives.ts';
+import { type Check, type Obj, type Ref, sent } from '../validate/primitives.ts';
+import type { Context } from './context.ts';
 
 /** One found address of a success body (spec 2.5). */
 export interface FoundAddress {
@@ -10,15 +11,26 @@ export interface FoundAddress {
   result: string;
 }
 
+/** Whom a request acts for: a session's user, or anyone when the session check is skipped (a fault). */
+export type User = string | typeof ANYONE;
+const ANYONE = Symbol('anyone');
+
 /** Spec 5: an appkey the service issued and a session it knows; answers the session's user. */
-export function authenticate(body: Obj, fx: Fixtures): string {
+export function authenticate(body: Obj, ctx: Context): User {
+  const fx = ctx.fixtures;
   const { appkey, sessionID } = body;
   const user = typeof sessionID === 'string' && Object.hasOwn(fx.sessions, sessionID) ? fx.sessions[sessionID] : undefined;
+  const broken = (field: string, v: unknown, known: boolean): boolean => !known && ctx.hooks.enforces(`${field} ${sent(v) ? 'unknown' : 'missing'}`);
   const fields: string[] = [];
-  if (typeof appkey !== 'string' || !fx.appkeys.includes(appkey)) fields.push('appkey');
-  if (user === undefined) fields.push('sessionID');
-  if (user === undefined || fields.length > 0) throw refuse(100002, { fields });
-  return user;
+  if (broken('appkey', appkey, typeof appkey === 'string' && fx.appkeys.includes(appkey))) fields.push('appkey');
+  if (broken('sessionID', sessionID, user !== undefined)) fields.push('sessionID');
+  if (fields.length > 0) throw refuse(100002, { fields });
+  return user ?? ANYONE;
+}
+
+/** Spec 5: a user may change only their own orders. */
+export function mayChange(user: User, order: Order): boolean {
+  return user === ANYONE || order.owner === user;
 }
 
 /** The validation stage's verdict: every broken field at once, or the validated value. */

@@ -15,20 +15,22 @@ export function juridicalAddress(ck: Check, v: unknown, path: string): void {
     ck.report([path], problems.atLeastOne(PARTS));
     return;
   }
-  const search = str(ck, o.search, at(path, 'search'), { min: 2, max: 1024 });
+  const search = str(ck, o.search, at(path, 'search'), { min: ck.limits.juridicalSearchMin, max: ck.limits.juridicalSearchMax });
   if (search !== undefined) ck.search(path, search);
   const street = str(ck, o.street, at(path, 'street'));
   if (street !== undefined) ck.ref('street', street, at(path, 'street'));
-  houseParts(ck, o, path);
+  const l = ck.limits;
+  houseParts(ck, o, path, [l.juridicalHouse, l.juridicalBuilding, l.juridicalStructure, l.juridicalFlat]);
 }
 
 /** Spec 2.7: `search`, or both `street` and `house`; with `search`, no building or structure. */
 export function pickupAddress(ck: Check, v: unknown, path: string): PickupPlace | undefined {
   const o = obj(ck, v, path, true);
   if (!o) return undefined;
-  const search = str(ck, o.search, at(path, 'search'), { max: 1024 });
+  const l = ck.limits;
+  const search = str(ck, o.search, at(path, 'search'), { max: l.addressSearch });
   const street = str(ck, o.street, at(path, 'street'));
-  houseParts(ck, o, path);
+  houseParts(ck, o, path, [l.addressHouse, l.addressBuilding, l.addressStructure, l.addressFlat]);
   if (sent(o.search)) {
     for (const k of ['building', 'structure']) {
       if (sent(o[k])) ck.report([at(path, k)], problems.notWith('search'));
@@ -43,8 +45,7 @@ export function pickupAddress(ck: Check, v: unknown, path: string): PickupPlace 
     return { search };
   }
   const missing = ['street', 'house'].filter((k) => !sent(o[k]));
-  if (missing.length > 0) {
-    ck.report([at(path, 'search'), ...missing.map((k) => at(path, k))], problems.streetAndHouse());
+  if (missing.length > 0 && ck.report([at(path, 'search'), ...missing.map((k) => at(path, k))], problems.streetAndHouse())) {
     return undefined;
   }
   if (street === undefined) return undefined;
@@ -52,9 +53,7 @@ export function pickupAddress(ck: Check, v: unknown, path: string): PickupPlace 
   return { street };
 }
 
-function houseParts(ck: Check, o: Record<string, unknown>, path: string): void {
-  str(ck, o.house, at(path, 'house'), { max: 7 });
-  str(ck, o.building, at(path, 'building'), { max: 5 });
-  str(ck, o.structure, at(path, 'structure'), { max: 7 });
-  str(ck, o.flat, at(path, 'flat'), { max: 5 });
+/** house, building, structure and flat, each at most its limit (spec 2.3, 2.7). */
+function houseParts(ck: Check, o: Record<string, unknown>, path: string, max: [number, number, number, number]): void {
+  ['house', 'building', 'structure', 'flat'].forEach((k, i) => str(ck, o[k], at(path, k), { max: max[i] }));
 }

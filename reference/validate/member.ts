@@ -3,10 +3,8 @@ import { contacts, phones } from './contacts.ts';
 import { problems } from './problems.ts';
 import { at, type Check, exactlyOne, int, obj, sent, str, type StringRule } from './primitives.ts';
 
-// README: up to 15 digits; a leading plus is allowed and not counted.
-const RECEIVER_PHONE: StringRule = {
-  format: { re: /^\+?\d{1,15}$/, en: 'up to 15 digits with an optional leading plus', ru: 'не более 15 цифр, допускается ведущий плюс' },
-};
+// README: digits with an optional leading plus, which the digit limit does not count.
+const RECEIVER_PHONE_FORMAT: StringRule['format'] = { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' };
 
 const RECEIPT_PHONE: StringRule = {
   format: { re: /^\+79\d{9}$/, en: 'in the form +79XXXXXXXXX', ru: '+79XXXXXXXXX' },
@@ -25,8 +23,8 @@ export function member(ck: Check, v: unknown, path: string): void {
     counteragent(ck, o.counteragent, at(path, 'counteragent'));
   }
   contacts(ck, o, path);
-  phones(ck, o, path, RECEIVER_PHONE);
-  str(ck, o.email, at(path, 'email'), { max: 128 });
+  phones(ck, o, path, { maxDigits: ck.limits.receiverPhoneDigits, format: RECEIVER_PHONE_FORMAT });
+  str(ck, o.email, at(path, 'email'), { max: ck.limits.email });
   dataForReceipt(ck, o.dataForReceipt, at(path, 'dataForReceipt'));
 }
 
@@ -38,5 +36,5 @@ function dataForReceipt(ck: Check, v: unknown, path: string): void {
     return;
   }
   str(ck, o.phone, at(path, 'phone'), RECEIPT_PHONE);
-  str(ck, o.email, at(path, 'email'), { max: 128 });
+  str(ck, o.email, at(path, 'email'), { max: ck.limits.receiptEmail });
 }

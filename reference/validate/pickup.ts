@@ -10,11 +10,8 @@ export interface PickupRequest {
   produceDate: string;
 }
 
-// Spec 8: 15 characters at most, only a leading plus is a non-digit.
-const PICKUP_PHONE: StringRule = {
-  max: 15,
-  format: { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' },
-};
+// Spec 8: 15 characters at most (the limit), only a leading plus is a non-digit.
+const PICKUP_PHONE_FORMAT: StringRule['format'] = { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' };
 
 const HH_MM: StringRule = { format: { re: /^([01]\d|2[0-3]):[0-5]\d$/, en: 'a time HH:MM', ru: 'ЧЧ:ММ' } };
 
@@ -29,7 +26,7 @@ export function validatePickup(ck: Check, body: Obj): PickupRequest | undefined 
   const produceDate = calendarDate(ck, body.produce_date, 'produce_date');
   time(ck, body.time, 'time');
   contacts(ck, body, '');
-  phones(ck, body, '', PICKUP_PHONE);
+  phones(ck, body, '', { max: ck.limits.pickupPhoneLength, format: PICKUP_PHONE_FORMAT });
   if (ck.issues.length > 0 || orderID === undefined || place === undefined || produceDate === undefined) return undefined;
   return { orderID, place, produceDate };
 }
@@ -53,8 +50,7 @@ function calendarDate(ck: Check, v: unknown, path: string): string | undefined {
   // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
   probe.setUTCFullYear(y, m - 1, d);
   if (probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d) return date;
-  ck.report([path], problems.format('a real calendar date', 'существующая календарная дата'));
-  return undefined;
+  return ck.report([path], problems.format('a real calendar date', 'существующая календарная дата')) ? undefined : date;
 }
 
 /** Spec 2.8. README: only the HH:MM format is checked, not the order of the times. */

@@ -1,5 +1,7 @@
 import type { Fixtures } from '../fixtures.ts';
-import { type Problem, problems } from './problems.ts';
+import { FAITHFUL, type Hooks } from '../hooks.ts';
+import type { Limits } from './limits.ts';
+import { type Problem, type ProblemKind, problems } from './problems.ts';
 
 export interface Issue {
   fields: string[];
@@ -21,10 +23,17 @@ export class Check {
   readonly refs: Ref[] = [];
   /** Every `search` sent, in request order: each one is answered in foundAddresses. */
   readonly searches: { field: string; source: string }[] = [];
-  constructor(readonly fixtures: Fixtures) {}
+  constructor(readonly fixtures: Fixtures, readonly hooks: Hooks = FAITHFUL) {}
 
-  report(fields: string[], problem: Problem): void {
+  get limits(): Limits {
+    return this.hooks.limits;
+  }
+
+  /** Records an issue, unless the service skips that check (a fault); answers whether it did. */
+  report(fields: string[], problem: Problem): boolean {
+    if (!this.hooks.enforces(checkName(fields, problem.kind))) return false;
     this.issues.push({ fields, problem });
+    return true;
   }
 
   ref(kind: Ref['kind'], value: string | number, field: string): void {
@@ -34,6 +43,11 @@ export class Check {
   search(field: string, source: string): void {
     this.searches.push({ field, source });
   }
+}
+
+/** A check's name (reference/hooks.ts): the issue's fields, array indexes as `[]`, and its problem kind. */
+export function checkName(fields: string[], kind: ProblemKind): string {
+  return `${fields.map((f) => f.replace(/\[\d+\]/g, '[]')).join('|')} ${kind}`;
 }
 
 export function at(parent: string, key: string | number): string {
@@ -59,6 +73,8 @@ export interface StringRule {
   required?: boolean;
   min?: number;
   max?: number;
+  /** At most this many digits, whatever else the value holds. */
+  maxDigits?: number;
   /** A whole-value pattern and how to describe it when it fails. */
   format?: { re: RegExp; en: string; ru: string };
 }
@@ -72,12 +88,18 @@ export function str(ck: Check, v: unknown, path: string, rule: StringRule = {}):
     ck.report([path], problems.type('string'));
     return undefined;
   }
+  // The first broken check the service makes is reported; one it skips (a fault) lets the value through.
+  return stringProblems(v, rule).some((p) => ck.report([path], p)) ? undefined : v;
+}
+
+function stringProblems(v: string, rule: StringRule): Problem[] {
   const n = countChars(v);
-  if (rule.max !== undefined && n > rule.max) ck.report([path], problems.tooLong(rule.max));
-  else if (rule.min !== undefined && n < rule.min) ck.report([path], problems.tooShort(rule.min));
-  else if (rule.format && !rule.format.re.test(v)) ck.report([path], problems.format(rule.format.en, rule.format.ru));
-  else return v;
-  return undefined;
+  const out: Problem[] = [];
+  if (rule.max !== undefined && n > rule.max) out.push(problems.tooLong(rule.max));
+  if (rule.min !== undefined && n < rule.min) out.push(problems.tooShort(rule.min));
+  if (rule.maxDigits !== undefined && v.replace(/\D/g, '').length > rule.maxDigits) out.push(problems.tooManyDigits(rule.maxDigits));
+  if (rule.format && !rule.format.re.test(v)) out.push(problems.format(rule.format.en, rule.format.ru));
+  return out;
 }
 
 export function int(ck: Check, v: unknown, path: string, required = false): number | undefined {
@@ -87,8 +109,8 @@ export function int(ck: Check, v: unknown, path: string, required = false): numb
   }
   // Past 2^53 a JSON number no longer holds the integer that was sent.
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-    ck.report([path], problems.type('integer'));
-    return undefined;
+    // A service that skips this check (a fault) reads whatever came as a number, NaN included.
+    return ck.report([path], problems.type('integer')) ? undefined : Number(v);
   }
   return v;
 }
@@ -138,8 +160,11 @@ export function exactlyOne(ck: Check, o: Obj, path: string, a: string, b: string
   const hasA = sent(o[a]);
   const hasB = sent(o[b]);
   const fields = [at(path, a), at(path, b)];
-  if (hasA && hasB) ck.report(fields, problems.oneOfBoth(a, b));
-  else if (!hasA && !hasB) ck.report(fields, problems.oneOfNeither(a, b));
-  else return hasA ? a : b;
-  return undefined;
+  if (hasA && hasB && ck.report(fields, problems.oneOfBoth(a, b))) return undefined;
+  if (!hasA && !hasB) {
+    ck.report(fields, problems.oneOfNeither(a, b));
+    return undefined;
+  }
+  // With both sent, a service that skips the check (a fault) takes the first.
+  return hasA ? a : b;
 }

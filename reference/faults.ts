@@ -1,0 +1,36 @@
+import { FAITHFUL, type Hooks } from './hooks.ts';
+import { LIMITS } from './validate/limits.ts';
+import { ANSWER_FAULTS } from './faults/answers.ts';
+import { CHECK_FAULTS } from './faults/checks.ts';
+import type { Fault } from './faults/fault.ts';
+import { LIMIT_FAULTS } from './faults/limits.ts';
+import { REQUEST_FAULTS } from './faults/requests.ts';
+
+export type { Fault } from './faults/fault.ts';
+
+/**
+ * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
+ * startReference({ fault })): named single deviations from the spec, each meant to make
+ * the harness blame its `rule`. README "Mutation testing" says how to add one.
+ */
+export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS];
+
+export class UnknownFault extends Error {}
+
+export function findFault(name: string): Fault {
+  const fault = FAULTS.find((f) => f.name === name);
+  if (!fault) throw new UnknownFault(`unknown fault '${name}' (--list-faults lists the ${FAULTS.length} faults)`);
+  return fault;
+}
+
+/** The hooks of a named fault, or the faithful ones when there is none. */
+export function hooksFor(name?: string): Hooks {
+  if (name === undefined) return FAITHFUL;
+  const { skips, limits, request, answer } = findFault(name);
+  return {
+    enforces: skips ? (check) => !skips.test(check) : FAITHFUL.enforces,
+    limits: { ...LIMITS, ...limits },
+    request: request ?? FAITHFUL.request,
+    answer: answer ?? FAITHFUL.answer,
+  };
+}
