@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 
@@ -5,6 +6,10 @@ import { referenceDefaults } from './src/cli/target.ts';
 // credentials become the defaults here, before workers start, so every worker inherits them.
 const targetingReference = !process.env.OCS_BASE_URL;
 Object.assign(process.env, referenceDefaults(process.env));
+const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
+process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
+// A new run starts with a closed breaker; workers (TEST_WORKER_INDEX set) must not reset it.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(process.env.OCS_BREAKER_FILE, { force: true });
 
 export default defineConfig({
   testDir: 'suites',
@@ -14,12 +19,12 @@ export default defineConfig({
   retries: 0,
   workers: process.env.OCS_WORKERS ? Number(process.env.OCS_WORKERS) : undefined,
   timeout: 60_000,
-  outputDir: 'reports/test-results',
+  outputDir: `${reports}/test-results`,
   reporter: [
     [process.env.CI ? 'dot' : 'line'],
-    ['html', { outputFolder: 'reports/html', open: 'never' }],
-    ['junit', { outputFile: 'reports/junit.xml' }],
-    ['./src/report/conformance-reporter.ts', { outputDir: 'reports' }],
+    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+    ['junit', { outputFile: `${reports}/junit.xml` }],
+    ['./src/report/conformance-reporter.ts', { outputDir: reports }],
   ],
   webServer: targetingReference
     ? {

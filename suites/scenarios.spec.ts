@@ -4,6 +4,7 @@
  */
 import { test } from '@playwright/test';
 import { playwrightTransport } from '../src/client/playwright.ts';
+import { guarded } from '../src/client/transport.ts';
 import { baseUrl, runContext } from '../src/profile/context.ts';
 import { record } from '../src/report/record.ts';
 import { runCase } from '../src/runner/case.ts';
@@ -22,7 +23,7 @@ for (const operation of ['change_receiver', 'change_pickup'] as const) {
           ],
         }, async ({ request }, info) => {
           const ctx = runContext();
-          const result = await runCase(c, format, ctx, playwrightTransport(request, ctx.timeoutMs), baseUrl());
+          const result = await runCase(c, format, ctx, guarded(playwrightTransport(request, ctx.timeoutMs)), baseUrl());
           if (result.kind === 'skip') {
             await record(info, ctx, format, c.rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: result.reason })));
             test.skip(true, result.reason);

@@ -6,28 +6,56 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { request } from 'undici';
 import { ROOT } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
-import { loadAllCases, ScenarioError } from '../scenario/load.ts';
-import type { Summary } from '../report/summary.ts';
+import { loadAllCases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
+import { summarize, writeReports, type Summary } from '../report/summary.ts';
+import { errorFindings } from '../checks/judge.ts';
+import { operationPath } from '../client/transport.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 
-const REPORTS = join(ROOT, 'reports');
+// OCS_REPORTS_DIR moves every report (the project's own tests use it to run in isolation).
+const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 const SUMMARY = join(REPORTS, 'summary.json');
 
-function preflight(): NodeJS.ProcessEnv {
+function preflight(): { env: NodeJS.ProcessEnv; cases: LoadedCase[]; timeoutMs: number } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
-  loadAllCases();
-  return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
+  const cases = loadAllCases();
+  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases, timeoutMs: profile.http?.timeoutMs ?? 10_000 };
 }
 
-function main(): number {
-  let env: NodeJS.ProcessEnv;
+/** Whether the target answers HTTP at all; the reason when it does not. */
+async function probe(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
   try {
-    env = preflight();
+    const res = await request(baseUrl.replace(/\/+$/, '') + operationPath('change_receiver', 'json'), {
+      method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
+    });
+    await res.body.dump();
+    return undefined;
+  } catch (err) {
+    const e = err as { code?: string; message: string };
+    return `${baseUrl} does not answer: ${e.code ? `${e.code} ` : ''}${e.message}`;
+  }
+}
+
+/** An unreachable target still gets its reports: every case errors, with the reason. */
+function unreachableSummary(cases: LoadedCase[], env: NodeJS.ProcessEnv, reason: string): Summary {
+  const outcomes = cases.flatMap((c) => c.formats.map((format) => ({
+    verdict: 'error' as const,
+    warning: false,
+    findings: errorFindings(c.rules, reason).map((f) => ({ rule: f.rule, format, verdict: f.verdict })),
+  })));
+  return summarize(outcomes, { name: env.OCS_TARGET_NAME ?? 'target', baseUrl: env.OCS_BASE_URL, profile: env.OCS_PROFILE });
+}
+
+async function main(): Promise<number> {
+  let run: ReturnType<typeof preflight>;
+  try {
+    run = preflight();
   } catch (err) {
     if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError) {
       console.error(`ocs-conformance: ${err.message}`);
@@ -35,19 +63,27 @@ function main(): number {
     }
     throw err;
   }
-  rmSync(SUMMARY, { force: true });
-  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const run = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env, stdio: 'inherit' });
-  if (!existsSync(SUMMARY)) {
-    console.error(`ocs-conformance: the run ended (${run.signal ?? `exit ${run.status}`}) without writing ${SUMMARY}`);
-    return 2;
+  const { env } = run;
+  for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(REPORTS, stale), { recursive: true, force: true });
+  const down = env.OCS_BASE_URL ? await probe(env.OCS_BASE_URL, run.timeoutMs) : undefined;
+  if (down) {
+    console.error(`ocs-conformance: ${down}; every case is an error, nothing else was sent`);
+    writeReports(unreachableSummary(run.cases, env, `transport: ${down}`), REPORTS);
+  } else {
+    const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+    const pw = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env: { ...env, OCS_REPORTS_DIR: REPORTS }, stdio: 'inherit' });
+    if (!existsSync(SUMMARY)) {
+      console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${SUMMARY}`);
+      return 2;
+    }
   }
   const summary = JSON.parse(readFileSync(SUMMARY, 'utf8')) as Summary;
   const { pass, fail, skip, error } = summary.counts;
-  console.log(`Reports: ${join(REPORTS, 'conformance.html')}, ${join(REPORTS, 'html', 'index.html')}, ${SUMMARY}, ${join(REPORTS, 'junit.xml')}`);
+  const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(REPORTS, f)).filter((f) => existsSync(f));
+  console.log(`Reports: ${written.join(', ')}`);
   console.log(`Verdict: ${summary.verdict}${error ? ` (${error} errors)` : ''}${summary.warnings ? `, ${summary.warnings} SHOULD warnings` : ''}`);
   console.log(`${pass} passed, ${fail + error} failed, ${skip} skipped`);
   return summary.verdict === 'conformant' ? 0 : 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,11 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
 import { FINDINGS, type RecordedFindings } from './record.ts';
-import { summarize, type TestOutcome } from './summary.ts';
-import { conformanceHtml } from './html.ts';
+import { summarize, writeReports, type TestOutcome } from './summary.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -36,9 +34,7 @@ export default class ConformanceReporter implements Reporter {
       baseUrl: process.env.OCS_BASE_URL,
       profile: process.env.OCS_PROFILE ? relative(process.cwd(), process.env.OCS_PROFILE) : undefined,
     });
-    mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    writeFileSync(join(this.outputDir, 'conformance.html'), conformanceHtml(summary));
+    writeReports(summary, this.outputDir);
     const failing = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
     console.log(`\nConformance: ${summary.verdict.toUpperCase()}${failing.length ? ` (MUST rules failing: ${failing.map((r) => r.id).join(', ')})` : ''}`);
   }

@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { conformanceHtml } from './html.ts';
 import { loadRules, type Format, type Level } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
 
@@ -43,4 +46,10 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target']): S
     warnings: outcomes.filter((o) => o.warning).length,
     rules,
   };
+}
+
+export function writeReports(summary: Summary, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  writeFileSync(join(dir, 'conformance.html'), conformanceHtml(summary));
 }
