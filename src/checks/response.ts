@@ -69,10 +69,19 @@ function schemaFindings(op: Operation, status: number, body: unknown): Finding[]
 function rulesFor(op: Operation, status: number, v: SchemaViolation): string[] {
   const missing = v.keyword === 'required' ? `/${(v.message.match(/"missingProperty":"([^"]+)"/) ?? [])[1] ?? ''}` : '';
   const path = v.instancePath + missing;
-  if (path.startsWith('/metadata/status')) return status === 400 ? ['RSP-METADATA-STATUS', 'RSP-ERROR-STATUS'] : ['RSP-METADATA-STATUS'];
+  const statusRules = status === 400 ? ['RSP-METADATA-STATUS', 'RSP-ERROR-STATUS'] : ['RSP-METADATA-STATUS'];
+  // A missing (or non-object) metadata or data breaks every rule about what it should hold.
+  if (path === '/metadata' || path === '') return [...statusRules, 'RSP-GENERATED-AT', ...(path === '' ? successRules(op, status) : [])];
+  if (path.startsWith('/metadata/status')) return statusRules;
   if (path.startsWith('/metadata')) return ['RSP-GENERATED-AT'];
   if (path.startsWith('/data/foundAddresses')) return ['RSP-FOUNDADDRESSES-PRESENT'];
   if (path.startsWith('/data/information')) return ['RSP-PICKUP-INFORMATION'];
+  if (path === '/data') return successRules(op, status);
   if (status === 400) return ['RSP-ERROR-STATUS'];
   return [op === 'change_receiver' ? 'RSP-RECEIVER-SUCCESS' : 'RSP-PICKUP-SUCCESS'];
+}
+
+function successRules(op: Operation, status: number): string[] {
+  if (status === 400) return ['RSP-ERROR-STATUS'];
+  return op === 'change_receiver' ? ['RSP-RECEIVER-SUCCESS'] : ['RSP-PICKUP-SUCCESS', 'RSP-PICKUP-INFORMATION'];
 }

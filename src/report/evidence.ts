@@ -1,3 +1,4 @@
+import { masker } from './mask.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 
 /** Single-quotes a string for a POSIX shell. */
@@ -5,13 +6,15 @@ const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * A curl command that sends the same request again. Secrets never appear: each one is
- * replaced by its environment variable, expanded by the shell at replay time.
+ * replaced by its environment variable, expanded by the shell at replay time. A secret that
+ * JSON or XML had to escape is masked instead (the variable would expand unescaped).
  */
 export function curlLine(req: WireRequest, secrets: Record<string, { value: string; env: string }>): string {
   let body = shq(req.body);
   for (const { value, env } of Object.values(secrets)) {
     if (value) body = body.split(value).join(`'"$${env}"'`);
   }
+  body = masker(Object.fromEntries(Object.entries(secrets).map(([k, s]) => [k, s.value])))(body);
   const headers = Object.entries(req.headers).map(([k, v]) => `-H ${shq(`${k}: ${v}`)}`).join(' ');
   return `curl -sS -i -X ${req.method} ${shq(req.url)} ${headers} --data-binary ${body}`;
 }

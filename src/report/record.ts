@@ -32,7 +32,7 @@ export async function record(
     info.annotations.push({ type: 'note', description: ctx.mask(`${f.rule}: ${f.note}`) });
   }
   if (failing.length === 0 && !findings.some((f) => f.verdict === 'fail')) return;
-  const replay = exchange ? curlLine(exchange.request, ctx.secrets) : undefined;
+  const replay = exchange ? ctx.mask(curlLine(exchange.request, ctx.secrets)) : undefined;
   if (exchange) {
     await info.attach('request', { body: ctx.mask(describeRequest(exchange.request)), contentType: 'text/plain' });
     if (exchange.response) await info.attach('response', { body: ctx.mask(describeResponse(exchange.response)), contentType: 'text/plain' });

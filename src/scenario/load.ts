@@ -66,7 +66,11 @@ export function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
   const data = readYamlFile(path);
   const validate = validator('scenario.schema.json');
   if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => `${rel(path)}: key ${e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)'}: ${e.message}`);
+    const problems = (validate.errors ?? []).map((e) => {
+      const key = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
+      const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
+      return `${rel(path)}: key ${key}: ${e.message}${extra}`;
+    });
     throw new ScenarioError([...new Set(problems)].join('\n'));
   }
   const file = data as ScenarioFile;
