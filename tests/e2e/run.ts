@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Summary } from '../../src/report/summary.ts';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface StartRun { code: number | null; stdout: string; stderr: string; reports: string; summary(): Summary }
+
+/** Runs `npm start`'s entry point with its own reports directory; never longer than `limitMs`. */
+export function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000): Promise<StartRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'ocs-reports-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CI: '1', OCS_REPORTS_DIR: reports, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), limitMs);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary });
+    });
+  });
+}
+
+/** The last non-empty line a run printed. */
+export const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';

@@ -1,0 +1,57 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { lastLine, start } from './run.ts';
+
+const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'x', OCS_SESSION_ID: 'y' };
+
+describe('npm start', () => {
+  it('finds the embedded reference conformant, every MUST rule passing in both formats', async () => {
+    const run = await start(['suites/scenarios.spec.ts'], { OCS_BASE_URL: '' });
+    assert.equal(run.code, 0, run.stdout.slice(-2000) + run.stderr.slice(-2000));
+    const summary = run.summary();
+    assert.equal(summary.verdict, 'conformant');
+    assert.equal(summary.counts.fail + summary.counts.error, 0);
+    const notPassing = summary.rules.filter((r) => r.level === 'MUST' && (r.json !== 'pass' || r.xml !== 'pass'));
+    assert.deepEqual(notPassing, []);
+    assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 skipped$/);
+    for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
+  });
+
+  it('gives an unreachable target an error verdict with the reason, and still writes the reports', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const run = await start([], { ...reference, OCS_BASE_URL: `http://127.0.0.1:${port}` }, 60_000);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /ECONNREFUSED/);
+    const summary = run.summary();
+    assert.equal(summary.verdict, 'not-conformant');
+    assert.ok(summary.counts.error > 0 && summary.counts.pass === 0);
+    assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
+    assert.ok(existsSync(join(run.reports, 'conformance.html')));
+    assert.match(lastLine(run.stdout), /^0 passed, [0-9]+ failed, 0 skipped$/);
+  });
+
+  it('refuses a malformed profile with exit 2, naming the file and the key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const file = join(dir, 'bad.yaml');
+    writeFileSync(file, 'name: bad\ncredentials: { appkey: { env: A }, sessionID: { env: B } }\nfixtures:\n  orders: { receiverChangeable: "1", pickupChangeable: 2 }\n');
+    const run = await start([], { OCS_BASE_URL: 'http://127.0.0.1:1', OCS_PROFILE: file, A: 'a', B: 'b' }, 60_000);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, new RegExp(`${file}: key fixtures\\.orders\\.pickupChangeable: must be string`));
+    assert.ok(!existsSync(join(run.reports, 'summary.json')), 'nothing is run on a malformed profile');
+  });
+
+  it('requires a profile when OCS_BASE_URL names a target', async () => {
+    const run = await start([], { OCS_BASE_URL: 'http://127.0.0.1:1', OCS_PROFILE: '' }, 60_000);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /OCS_PROFILE must name the target's profile/);
+  });
+});
