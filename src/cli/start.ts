@@ -81,7 +81,8 @@ async function main(): Promise<number> {
   const { pass, fail, skip, error } = summary.counts;
   const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(REPORTS, f)).filter((f) => existsSync(f));
   console.log(`Reports: ${written.join(', ')}`);
-  console.log(`Verdict: ${summary.verdict}${error ? ` (${error} errors)` : ''}${summary.warnings ? `, ${summary.warnings} SHOULD warnings` : ''}`);
+  const why = [error ? `${error} errors` : '', summary.untested.length ? `incomplete: ${summary.untested.length} rules not run in both formats` : ''].filter(Boolean).join('; ');
+  console.log(`Verdict: ${summary.verdict}${why ? ` (${why})` : ''}${summary.warnings ? `, ${summary.warnings} SHOULD warnings` : ''}`);
   console.log(`${pass} passed, ${fail + error} failed, ${skip} skipped`);
   return summary.verdict === 'conformant' ? 0 : 1;
 }

@@ -21,7 +21,7 @@ export function conformanceHtml(s: Summary): string {
 <p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
 <p>Target: ${esc(s.target.name)}${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${s.target.profile ? ` (profile <code>${esc(s.target.profile)}</code>)` : ''}. Generated ${esc(s.generatedAt)}.</p>
 <p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
-A target is conformant when no MUST rule fails in either format and nothing errors; a failed SHOULD is a warning; INFO rules are recorded, never failed.
+${s.untested.length ? `<strong>Incomplete run</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.
 Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
 <table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>

@@ -14,6 +14,8 @@ export interface Summary {
   generatedAt: string;
   counts: { pass: number; fail: number; skip: number; error: number };
   warnings: number;
+  /** MUST and SHOULD rules that no test exercised in some format: a partial run certifies nothing. */
+  untested: string[];
   rules: RuleRow[];
 }
 
@@ -22,7 +24,8 @@ export interface TestOutcome { verdict: Verdict; warning: boolean; findings: { r
 
 /**
  * Folds test outcomes into the rule × format matrix. The certificate is conformant when
- * no MUST rule fails in either format and nothing errors (DESIGN principle 2).
+ * no MUST rule fails in either format, nothing errors (DESIGN principle 2), and the run was
+ * whole: every MUST and SHOULD rule was exercised in both formats.
  */
 export function summarize(outcomes: TestOutcome[], target: Summary['target']): Summary {
   const verdicts = new Map<string, Verdict[]>();
@@ -38,12 +41,14 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target']): S
   for (const o of outcomes) counts[o.verdict]++;
   const mustFails = rules.some((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
   const errors = counts.error > 0 || rules.some((r) => r.json === 'error' || r.xml === 'error');
+  const untested = rules.filter((r) => r.level !== 'INFO' && (r.json === 'untested' || r.xml === 'untested')).map((r) => r.id);
   return {
-    verdict: !mustFails && !errors && outcomes.length > 0 ? 'conformant' : 'not-conformant',
+    verdict: !mustFails && !errors && untested.length === 0 ? 'conformant' : 'not-conformant',
     target,
     generatedAt: new Date().toISOString(),
     counts,
     warnings: outcomes.filter((o) => o.warning).length,
+    untested,
     rules,
   };
 }

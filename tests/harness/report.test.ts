@@ -123,13 +123,23 @@ describe('summarize', () => {
     ({ verdict, warning, findings: findings.map(([rule, format, v]) => ({ rule, format, verdict: v })) });
   const target = { name: 'test target', baseUrl: 'http://127.0.0.1:1' };
   const row = (s: Summary, id: string) => s.rules.find((r) => r.id === id)!;
+  // A whole run: every MUST and SHOULD rule passed in both formats, as one test.
+  const whole = outcome('pass', rules.filter((r) => r.level !== 'INFO').flatMap((r) => [[r.id, 'json', 'pass'], [r.id, 'xml', 'pass']] as [string, Format, Verdict][]));
+  const summarizeWhole = (outcomes: TestOutcome[]) => summarize([whole, ...outcomes], target);
 
   it('is conformant when every MUST passes', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [MUST, 'xml', 'pass']])], target);
+    const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass'], [MUST, 'xml', 'pass']])]);
     assert.equal(s.verdict, 'conformant');
-    assert.deepEqual(s.counts, { pass: 1, fail: 0, skip: 0, error: 0 });
+    assert.deepEqual(s.untested, []);
+    assert.deepEqual(s.counts, { pass: 2, fail: 0, skip: 0, error: 0 });
     assert.equal(s.warnings, 0);
     assert.deepEqual(s.target, target);
+  });
+
+  it('is not conformant after a partial run, naming the rules it did not exercise', () => {
+    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [MUST, 'xml', 'pass']])], target);
+    assert.equal(s.verdict, 'not-conformant');
+    assert.ok(s.untested.includes('TOP-APPKEY-REQUIRED') && !s.untested.includes(MUST) && !s.untested.includes(INFO));
   });
 
   it('lists every catalog rule, untested where no finding names it', () => {
@@ -156,19 +166,19 @@ describe('summarize', () => {
   });
 
   it('stays conformant with a failed SHOULD, counting a warning', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [SHOULD, 'json', 'fail']], true)], target);
+    const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass'], [SHOULD, 'json', 'fail']], true)]);
     assert.equal(s.verdict, 'conformant');
     assert.equal(s.warnings, 1);
     assert.equal(row(s, SHOULD).json, 'fail');
   });
 
   it('never fails the verdict on an INFO rule', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [INFO, 'json', 'fail'], [INFO, 'xml', 'pass']])], target);
+    const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass'], [INFO, 'json', 'fail'], [INFO, 'xml', 'pass']])]);
     assert.equal(s.verdict, 'conformant');
   });
 
   it('stays conformant when a case is skipped', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('skip', [['ERR-610003', 'json', 'skip']])], target);
+    const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass']]), outcome('skip', [['ERR-610003', 'json', 'skip']])]);
     assert.equal(s.verdict, 'conformant');
     assert.equal(s.counts.skip, 1);
   });
@@ -193,7 +203,7 @@ describe('summarize', () => {
 describe('conformanceHtml', () => {
   const summary = (verdict: Summary['verdict'], rows: Summary['rules']): Summary => ({
     verdict, target: { name: 'Vendor <b>"X"</b> & Co', baseUrl: 'https://v.test/?a=1&b=<2>', profile: 'profiles/v.yaml' },
-    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, rules: rows,
+    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], rules: rows,
   });
   const rows: Summary['rules'] = [
     { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail' },

@@ -1,0 +1,41 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Summary } from '../../src/report/summary.ts';
+import { ROOT } from './run.ts';
+
+const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+
+describe('a sharded run', () => {
+  it('merges its blob reports into one summary that counts every shard', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-shards-'));
+    const merged = join(dir, 'blobs');
+    mkdirSync(merged);
+    const grep = ['suites/scenarios.spec.ts', '--grep', 'CNT-PHONE'];
+    for (const shard of ['1/2', '2/2']) {
+      const blobs = join(dir, `blob-${shard[0]}`);
+      execFileSync(process.execPath, [cli, 'test', ...grep, `--shard=${shard}`, '--reporter=blob'], {
+        cwd: ROOT, stdio: 'pipe', timeout: 120_000,
+        env: { ...process.env, OCS_BASE_URL: '', PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs, OCS_REPORTS_DIR: join(dir, `r${shard[0]}`) },
+      });
+      for (const f of readdirSync(blobs)) copyFileSync(join(blobs, f), join(merged, f));
+    }
+    const listed = execFileSync(process.execPath, [cli, 'test', ...grep, '--list'], { cwd: ROOT, env: { ...process.env, OCS_BASE_URL: '' } }).toString();
+    const total = Number(/Total: ([0-9]+) tests?/.exec(listed)?.[1]);
+    assert.ok(total > 4, `expected several CNT-PHONE tests, listed ${total}`);
+    const reports = join(dir, 'merged');
+    execFileSync(process.execPath, [cli, 'merge-reports', '--config', 'playwright.merge.config.ts', merged], {
+      cwd: ROOT, stdio: 'pipe', timeout: 120_000, env: { ...process.env, OCS_REPORTS_DIR: reports },
+    });
+    const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary;
+    assert.equal(summary.counts.pass, total);
+    // Only the CNT-PHONE rules ran: a partial run certifies nothing.
+    assert.equal(summary.verdict, 'not-conformant');
+    assert.ok(summary.untested.includes('TOP-APPKEY-REQUIRED') && !summary.untested.includes('CNT-PHONENUMBERS-MAX'));
+    assert.equal(summary.rules.find((r) => r.id === 'CNT-PHONENUMBERS-MAX')?.xml, 'pass');
+  });
+});
