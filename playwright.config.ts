@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 
@@ -8,8 +9,23 @@ const targetingReference = !process.env.OCS_BASE_URL;
 Object.assign(process.env, referenceDefaults(process.env));
 const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
 process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
-// A new run starts with a closed breaker; workers (TEST_WORKER_INDEX set) must not reset it.
-if (process.env.TEST_WORKER_INDEX === undefined) rmSync(process.env.OCS_BREAKER_FILE, { force: true });
+process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
+// A new run starts with a closed breaker and a full budget; workers (TEST_WORKER_INDEX set)
+// must not reset them.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE]) rmSync(file, { force: true });
+}
+// Concurrency against the target: OCS_WORKERS, else the profile's safety.workers, else
+// Playwright's default (half the cores).
+const workers = process.env.OCS_WORKERS ? Number(process.env.OCS_WORKERS) : profileWorkers(process.env.OCS_PROFILE!);
+
+function profileWorkers(file: string): number | undefined {
+  try {
+    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number } } | null)?.safety?.workers;
+  } catch {
+    return undefined; // npm start has already refused a profile it cannot read, naming the key
+  }
+}
 
 export default defineConfig({
   testDir: 'suites',
@@ -17,7 +33,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.OCS_WORKERS ? Number(process.env.OCS_WORKERS) : undefined,
+  workers,
   timeout: 60_000,
   outputDir: `${reports}/test-results`,
   reporter: [

@@ -6,6 +6,7 @@ import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
 import type { RunContext } from '../profile/context.ts';
+import { budgetSpent, countAccepted } from './budget.ts';
 
 export type CaseResult =
   | { kind: 'skip'; reason: string }
@@ -24,11 +25,16 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
   }
+  // Only a case the target may accept changes an order; refusals cost nothing.
+  const mayChangeState = c.expect === 'accepted' || c.expect === 'record' || c.expect === 'same-day';
+  const spent = mayChangeState ? budgetSpent(ctx.profile.safety?.maxAccepted) : undefined;
+  if (spent) return { kind: 'skip', reason: spent };
   const body = c.raw ? c.raw[format] : encodeRequest(format, logical);
   const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body);
   const sentAt = new Date();
   try {
     const response = await transport.send(request);
+    if (response.status === 200) countAccepted();
     return { kind: 'judged', findings: judge({ case: c, format, request: logical, response, sentAt }, ctx.profile), request, response };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -37,6 +37,17 @@ describe('npm start', () => {
     assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
     assert.ok(existsSync(join(run.reports, 'conformance.html')));
     assert.match(lastLine(run.stdout), /^0 passed, [0-9]+ failed, 0 skipped$/);
+  });
+
+  it('stops sending requests the target may accept once the profile\'s budget is spent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const file = join(dir, 'budget.yaml');
+    writeFileSync(file, `${readFileSync('profiles/reference.yaml', 'utf8')}\nsafety:\n  workers: 1\n  maxAccepted: 5\n`);
+    const run = await start(['suites/scenarios.spec.ts', '--grep', 'CNT-'], { OCS_BASE_URL: '', OCS_PROFILE: file });
+    assert.equal(readFileSync(join(run.reports, '.accepted'), 'utf8').length, 5, 'exactly the budget of acceptances with one worker');
+    const summary = run.summary();
+    assert.ok(summary.counts.skip > 0, 'cases past the budget are skipped');
+    assert.equal(summary.counts.fail + summary.counts.error, 0);
   });
 
   it('refuses a malformed profile with exit 2, naming the file and the key', async () => {
