@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { oneof, record } from './combinators.ts';
+import { MissingFixture } from '../src/scenario/build.ts';
+import { need, type Fixtures } from './fixtures.ts';
+import { houseFrom, housePart, personName, searchUpTo } from './text.ts';
+
+export type Counteragent = Record<string, unknown>;
+
+/** Spec 2.3: the juridicalAddress limits. */
+export const JADDR_SEARCH_MAX = 1024;
+
+/** Spec 2.3: building 5, structure 7, flat 5 characters at most; each optional. */
+export const houseParts = record(
+  { building: housePart(5), structure: housePart(7), flat: housePart(5) },
+  { requiredKeys: [] },
+);
+
+/**
+ * Spec 2.3: a legal entity's juridicalAddress. Its footnotes are not shown
+ * (contract/assumptions.yaml A-JADDR-FOOTNOTES), so it is either the profile's search alone
+ * (as is or padded up to 1024 characters, keeping the city) or the profile's street and
+ * house with optional building, structure and flat.
+ */
+export function juridicalAddress(f: Fixtures): fc.Arbitrary<Record<string, string>> {
+  const j = f.juridicalAddress;
+  const branches: fc.Arbitrary<Record<string, string>>[] = [];
+  if (j?.search) branches.push(record({ search: searchUpTo(j.search, JADDR_SEARCH_MAX) }));
+  if (j?.street && j.house) branches.push(byStreet(j.street, j.house));
+  if (branches.length === 0) throw new MissingFixture('the profile has no fixtures.juridicalAddress (search, or street and house)');
+  return oneof(...branches);
+}
+
+/** The street-and-house form of a juridicalAddress; violators of the house-part limits start here. */
+export function byStreet(street: string, house: string): fc.Arbitrary<Record<string, string>> {
+  return fc.tuple(houseFrom(house), houseParts).map(([h, parts]) => ({ street, house: h, ...parts }));
+}
+
+/** Spec 2.3: an individual: the profile's legal form and document, and a name. */
+export function individual(f: Fixtures): fc.Arbitrary<Counteragent> {
+  const ind = need(f.counteragents?.individual, 'counteragents.individual');
+  return record({ form: fc.constant(ind.form), name: personName, document: fc.constant(structuredClone(ind.document)) });
+}
+
+/** Spec 2.3: a legal entity: the profile's legal form and inn, a name and a juridicalAddress. */
+export function legalEntity(f: Fixtures): fc.Arbitrary<Counteragent> {
+  const legal = need(f.counteragents?.legal, 'counteragents.legal');
+  return record({ form: fc.constant(legal.form), name: personName, inn: fc.constant(legal.inn), juridicalAddress: juridicalAddress(f) });
+}
+
+/** Spec 2.3: an individual or a legal entity, whichever the profile can build. */
+export function counteragent(f: Fixtures): fc.Arbitrary<Counteragent> {
+  const branches: fc.Arbitrary<Counteragent>[] = [];
+  if (f.counteragents?.individual) branches.push(individual(f));
+  if (f.counteragents?.legal && (f.juridicalAddress?.search || (f.juridicalAddress?.street && f.juridicalAddress.house))) branches.push(legalEntity(f));
+  if (branches.length === 0) throw new MissingFixture('the profile has no fixtures.counteragents to build a counteragent from');
+  return oneof(...branches);
+}

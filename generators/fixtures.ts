@@ -1,0 +1,44 @@
+import type { LoadedProfile } from '../src/profile/load.ts';
+import { MissingFixture } from '../src/scenario/build.ts';
+
+/**
+ * What the generators know about the target: its profile (DESIGN principle 7: every value
+ * that depends on the target comes from there) and the moment the run started, for dates.
+ */
+export interface GenContext { profile: LoadedProfile; now: Date }
+
+export interface Places {
+  addressIDs?: number[];
+  search?: string[];
+  coordinates?: string[];
+  streets?: { street: string; house: string }[];
+}
+
+/** The typed view of profile.schema.json's `fixtures`; every part but orders is optional. */
+export interface Fixtures {
+  orders: Record<string, string | undefined>;
+  addressBook?: { counteragentIDs?: number[]; contactIDs?: number[]; phoneIDs?: number[] };
+  counteragents?: {
+    individual?: { form: string; document: { type: string; serial?: string; number: string } };
+    legal?: { form: string; inn: number };
+  };
+  storePayers?: string[];
+  juridicalAddress?: { search?: string; street?: string; house?: string };
+  pickup?: { inRegion?: Places; outOfRegion?: Places; longSearch?: string };
+}
+
+export const fixturesOf = (profile: LoadedProfile): Fixtures => profile.fixtures as unknown as Fixtures;
+
+/** A fixture the generator cannot do without: its absence skips the property, naming the key. */
+export function need<T>(value: T | undefined, key: string): T {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) {
+    throw new MissingFixture(`the profile has no fixtures.${key}`);
+  }
+  return value;
+}
+
+/**
+ * storePayer literals to send: the profile's list, or only `third`, the one literal the spec
+ * gives (contract/assumptions.yaml A-STOREPAYER-LITERALS).
+ */
+export const storePayers = (f: Fixtures): string[] => f.storePayers ?? ['third'];

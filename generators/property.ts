@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import type { Format } from '../src/contract/load.ts';
+import { RANK, type Finding } from '../src/checks/finding.ts';
+import type { WireRequest, WireResponse } from '../src/client/transport.ts';
+
+/** What one generated example yields in one format: findings, and the exchange behind them. */
+export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
+
+/** One run of a property: a part per format sent. `broken`: the transport failed, so shrinking stops. */
+export interface Trial { parts: Part[]; broken?: boolean }
+
+/** The same test record() applies: a failed MUST or any error fails; a failed SHOULD is a warning. */
+const failing = (findings: Finding[]): boolean =>
+  findings.some((f) => f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'));
+
+export interface PropertyRun<V> {
+  failed: boolean;
+  seed: number;
+  /** fast-check's path to the shrunk counterexample: with the seed, it replays it. */
+  path?: string;
+  numRuns: number;
+  numShrinks: number;
+  counterexample?: V;
+  /** The shrunk counterexample's trial, or the harness error it raised. */
+  failure?: Trial | { error: unknown };
+  /** Every passing run folded into one finding per rule and format (the worst verdict wins). */
+  merged: Part[];
+}
+
+export interface RunParams { numRuns: number; seed?: number; path?: string }
+
+/**
+ * Runs `trial` on generated values with fc.asyncProperty and fc.check: fast-check draws,
+ * shrinks and reports the seed and path; nothing here loops by hand. The last failing trial
+ * is the shrunk counterexample's, since fast-check only moves to a candidate that fails.
+ */
+export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams): Promise<PropertyRun<V>> {
+  const merged = new Map<Format, Map<string, Finding>>();
+  let failure: PropertyRun<V>['failure'];
+  let broken = false;
+  const property = fc.asyncProperty(arbitrary, async (value) => {
+    // After a transport failure every candidate would fail the same way: keep the first.
+    if (broken) return true;
+    let t: Trial;
+    try {
+      t = await trial(value);
+    } catch (error) {
+      failure = { error };
+      return false;
+    }
+    if (t.parts.some((p) => failing(p.findings))) {
+      failure = t;
+      broken = t.broken ?? false;
+      return false;
+    }
+    for (const p of t.parts) fold(merged, p);
+    return true;
+  });
+  const details = await fc.check(property, { numRuns: params.numRuns, seed: params.seed, path: params.path });
+  return {
+    failed: details.failed,
+    seed: details.seed,
+    path: details.counterexamplePath ?? undefined,
+    numRuns: details.numRuns,
+    numShrinks: details.numShrinks,
+    counterexample: details.counterexample?.[0],
+    failure: details.failed ? failure ?? { error: details.errorInstance } : undefined,
+    merged: [...merged].map(([format, byRule]) => ({ format, findings: [...byRule.values()] })),
+  };
+}
+
+function fold(merged: Map<Format, Map<string, Finding>>, part: Part): void {
+  let byRule = merged.get(part.format);
+  if (!byRule) merged.set(part.format, (byRule = new Map()));
+  for (const f of part.findings) {
+    const seen = byRule.get(f.rule);
+    if (!seen || RANK[f.verdict] > RANK[seen.verdict]) byRule.set(f.rule, f);
+  }
+}

@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { oneof, record } from '../combinators.ts';
+import { OPERATIONS, type Format, type Operation } from '../../src/contract/load.ts';
+import { MissingFixture } from '../../src/scenario/build.ts';
+import { bookIDs, contactPersons, idsFrom, MAX_ELEMENTS, phone, phoneNumbers } from '../contacts.ts';
+import { fixturesOf, type GenContext } from '../fixtures.ts';
+import { personName, digit, textBetween } from '../text.ts';
+import { holderOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
+
+type IdList = 'contactIDs' | 'phoneIDs';
+const PARTNER = { contactIDs: 'contactPersons', phoneIDs: 'phoneNumbers', contactPersons: 'contactIDs', phoneNumbers: 'phoneIDs' } as const;
+
+/**
+ * Four to six address-book IDs from the profile: distinct while the profile has enough,
+ * repeated from the start when it has fewer (a repeat breaks nothing else).
+ */
+function tooManyIDs(ids: number[]): fc.Arbitrary<number[]> {
+  const most = Math.max(MAX_ELEMENTS + 1, Math.min(ids.length, MAX_ELEMENTS + 3));
+  return fc.tuple(fc.integer({ min: MAX_ELEMENTS + 1, max: most }), fc.shuffledSubarray(ids, { minLength: ids.length, maxLength: ids.length }))
+    .map(([n, order]) => Array.from({ length: n }, (_, i) => order[i % order.length]!));
+}
+
+const tooMany = <T>(item: fc.Arbitrary<T>): fc.Arbitrary<T[]> => fc.array(item, { minLength: MAX_ELEMENTS + 1, maxLength: MAX_ELEMENTS + 3 });
+
+const pairRules = (list: IdList, what: string): Violator[] => {
+  const partner = PARTNER[list];
+  const items = (op: Operation): fc.Arbitrary<unknown> => (list === 'contactIDs' ? contactPersons : phoneNumbers(op));
+  return [
+    violator({
+      rule: `CNT-${what}-BOTH`,
+      operations: OPERATIONS,
+      how: (ctx, op) => record({ which: whichMember, ids: idsFrom(bookIDs(fixturesOf(ctx.profile), list)), items: items(op) }),
+      apply: (r, h: { which: Which; ids: number[]; items: unknown }, op) => Object.assign(holderOf(r, op, h.which), { [list]: h.ids, [partner]: h.items }),
+    }),
+    violator({
+      rule: `CNT-${what}-NEITHER`,
+      operations: OPERATIONS,
+      how: () => whichMember,
+      apply: (r, which: Which, op) => { const h = holderOf(r, op, which); delete h[list]; delete h[partner]; },
+    }),
+  ];
+};
+
+const maxRule = (rule: string, list: keyof typeof PARTNER, values: (ctx: GenContext, op: Operation) => fc.Arbitrary<unknown[]>): Violator => violator({
+  rule,
+  operations: OPERATIONS,
+  how: (ctx, op) => fc.tuple(whichMember, values(ctx, op)),
+  apply: (r, [which, v]: [Which, unknown[]], op) => only(holderOf(r, op, which), list, v, PARTNER[list]),
+});
+
+/** A valid list cut to `atMost - 1` elements with `bad` put in at a position the arbitrary picks. */
+const withElement = <T>(valid: fc.Arbitrary<T[]>, bad: fc.Arbitrary<T>, atMost: number): fc.Arbitrary<T[]> =>
+  fc.tuple(valid, bad, fc.nat()).map(([items, b, at]) => {
+    const out = items.slice(0, atMost - 1);
+    out.splice(at % (out.length + 1), 0, b);
+    return out;
+  });
+
+/** A list of 1 to 3 IDs with one element that is not an integer, for each list the profile has. */
+function idsWithNonInteger(ctx: GenContext, formats: readonly Format[]): fc.Arbitrary<{ list: IdList; ids: unknown[] }> {
+  const book = fixturesOf(ctx.profile).addressBook;
+  const lists = (['contactIDs', 'phoneIDs'] as const).filter((l) => book?.[l]?.length);
+  if (lists.length === 0) throw new MissingFixture('the profile has no fixtures.addressBook.contactIDs or phoneIDs');
+  return oneof(...lists.map((list) => {
+    const ids = book![list]!;
+    return withElement<unknown>(idsFrom(ids), notAnInteger(ids[0]!, formats), MAX_ELEMENTS).map((v) => ({ list, ids: v }));
+  }));
+}
+
+/** Spec 8: a pickup phone number of 16 to 18 characters, digits with and without a leading plus. */
+const pickupNumberOver = oneof(textBetween(digit, 16, 18), textBetween(digit, 15, 17).map((d) => `+${d}`));
+
+/** Spec 8: a pickup phone number of at most 15 characters with a non-digit inside it (a plus included). */
+const pickupNumberOtherChar = fc.tuple(textBetween(digit, 2, 14), fc.constantFrom('-', ' ', '(', ')', '+', 'x', '#', '.', 'д'), fc.nat())
+  .map(([d, c, at]) => { const i = 1 + (at % (d.length - 1)); return d.slice(0, i) + c + d.slice(i); });
+
+const pickupNumberRule = (rule: string, number: fc.Arbitrary<string>): Violator => violator({
+  rule,
+  operations: ['change_pickup'],
+  how: () => withElement(phoneNumbers('change_pickup'), fc.tuple(phone('change_pickup'), number).map(([p, n]) => ({ ...p, number: n })), MAX_ELEMENTS),
+  apply: (r, phones: object[]) => only(r, 'phoneNumbers', phones, 'phoneIDs'),
+});
+
+/** Spec 2.2, 2.6 and 8: contact and phone lists of a member or of a pickup change. */
+export const contactRules: Violator[] = [
+  ...pairRules('contactIDs', 'CONTACTS'),
+  ...pairRules('phoneIDs', 'PHONES'),
+  maxRule('CNT-CONTACTIDS-MAX', 'contactIDs', (ctx) => tooManyIDs(bookIDs(fixturesOf(ctx.profile), 'contactIDs'))),
+  maxRule('CNT-CONTACTPERSONS-MAX', 'contactPersons', () => tooMany(record({ name: personName }))),
+  maxRule('CNT-PHONEIDS-MAX', 'phoneIDs', (ctx) => tooManyIDs(bookIDs(fixturesOf(ctx.profile), 'phoneIDs'))),
+  maxRule('CNT-PHONENUMBERS-MAX', 'phoneNumbers', (_ctx, op) => tooMany(phone(op))),
+  violator({
+    rule: 'CNT-CONTACTPERSON-NAME-REQUIRED',
+    operations: OPERATIONS,
+    formats: ['json'],
+    why: 'a contact person without name is an empty element in XML, which reads as empty text, not as an object without name',
+    how: () => fc.tuple(whichMember, withElement<object>(contactPersons, fc.constant({}), MAX_ELEMENTS)),
+    apply: (r, [which, persons]: [Which, object[]], op) => only(holderOf(r, op, which), 'contactPersons', persons, 'contactIDs'),
+  }),
+  violator({
+    rule: 'CNT-PHONE-NUMBER-REQUIRED',
+    operations: OPERATIONS,
+    how: (_ctx, op) => fc.tuple(whichMember, withElement<object>(phoneNumbers(op), textBetween(digit, 1, 5).map((ext) => ({ ext })), MAX_ELEMENTS)),
+    apply: (r, [which, phones]: [Which, object[]], op) => only(holderOf(r, op, which), 'phoneNumbers', phones, 'phoneIDs'),
+  }),
+  violator({
+    rule: 'CNT-PHONE-EXT-MAX',
+    operations: OPERATIONS,
+    how: (_ctx, op) => fc.tuple(whichMember, withElement(phoneNumbers(op), fc.tuple(phone(op), textBetween(digit, 6, 8)).map(([p, ext]) => ({ ...p, ext })), MAX_ELEMENTS)),
+    apply: (r, [which, phones]: [Which, object[]], op) => only(holderOf(r, op, which), 'phoneNumbers', phones, 'phoneIDs'),
+  }),
+  violator({
+    rule: 'CNT-IDS-INTEGER',
+    operations: OPERATIONS,
+    how: (ctx, _op, formats) => fc.tuple(whichMember, idsWithNonInteger(ctx, formats)),
+    apply: (r, [which, { list, ids }]: [Which, { list: IdList; ids: unknown[] }], op) => only(holderOf(r, op, which), list, ids, PARTNER[list]),
+  }),
+  pickupNumberRule('PCK-PHONE-NUMBER-MAX', pickupNumberOver),
+  pickupNumberRule('PCK-PHONE-NUMBER-CHARSET', pickupNumberOtherChar),
+];

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { oneof, record } from '../combinators.ts';
+import { bookIDs, phoneNumbers } from '../contacts.ts';
+import { counteragent } from '../counteragent.ts';
+import { fixturesOf } from '../fixtures.ts';
+import { EMAIL_MAX } from '../member.ts';
+import { digit, digitsOf, emailOfLength, textBetween } from '../text.ts';
+import { memberOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
+
+const receiverOnly = ['change_receiver' as const];
+const emailOver = emailOfLength(fc.integer({ min: EMAIL_MAX + 1, max: EMAIL_MAX + 20 }));
+
+/** Spec 2.2: dataForReceipt.phone in any form but `+79XXXXXXXXX`. */
+const badReceiptPhone = oneof(
+  fc.tuple(fc.constantFrom('79', '89', '+78', '+7 9', '+79-', '9'), digitsOf(9)).map(([head, d]) => head + d),
+  oneof(digitsOf(8), digitsOf(10)).map((d) => `+79${d}`),
+);
+
+/** Spec 2.2: the members of a receiver change (receiver, third). */
+export const memberRules: Violator[] = [
+  violator({
+    rule: 'MBR-COUNTERAGENT-BOTH',
+    operations: receiverOnly,
+    how: (ctx) => record({ which: whichMember, id: fc.constantFrom(...bookIDs(fixturesOf(ctx.profile), 'counteragentIDs')), counteragent: counteragent(fixturesOf(ctx.profile)) }),
+    apply: (r, h: { which: Which; id: number; counteragent: unknown }) => Object.assign(memberOf(r, h.which), { counteragentID: h.id, counteragent: h.counteragent }),
+  }),
+  violator({
+    rule: 'MBR-COUNTERAGENT-NEITHER',
+    operations: receiverOnly,
+    how: () => whichMember,
+    apply: (r, which: Which) => { const m = memberOf(r, which); delete m.counteragentID; delete m.counteragent; },
+  }),
+  violator({
+    rule: 'MBR-COUNTERAGENTID-INTEGER',
+    operations: receiverOnly,
+    how: (ctx, _op, formats) => fc.tuple(whichMember, notAnInteger(bookIDs(fixturesOf(ctx.profile), 'counteragentIDs')[0]!, formats)),
+    apply: (r, [which, bad]: [Which, unknown]) => only(memberOf(r, which), 'counteragentID', bad, 'counteragent'),
+  }),
+  violator({
+    rule: 'MBR-PHONE-NUMBER-MAX',
+    operations: receiverOnly,
+    how: () => record({ which: whichMember, phones: phoneNumbers('change_receiver'), at: fc.nat(), number: textBetween(digit, 16, 20) }),
+    apply: (r, h: { which: Which; phones: Record<string, string>[]; at: number; number: string }) => {
+      h.phones[h.at % h.phones.length]!.number = h.number;
+      only(memberOf(r, h.which), 'phoneNumbers', h.phones, 'phoneIDs');
+    },
+  }),
+  violator({
+    rule: 'MBR-EMAIL-MAX',
+    operations: receiverOnly,
+    how: () => fc.tuple(whichMember, emailOver),
+    apply: (r, [which, email]: [Which, string]) => { memberOf(r, which).email = email; },
+  }),
+  violator({
+    rule: 'MBR-RECEIPT-PHONE-OR-EMAIL',
+    operations: receiverOnly,
+    formats: ['json'],
+    why: 'an empty dataForReceipt element reads as empty text in XML, not as an object without phone and email',
+    how: () => whichMember,
+    apply: (r, which: Which) => { memberOf(r, which).dataForReceipt = {}; },
+  }),
+  violator({
+    rule: 'MBR-RECEIPT-PHONE-FORMAT',
+    operations: receiverOnly,
+    how: () => fc.tuple(whichMember, badReceiptPhone),
+    apply: (r, [which, phone]: [Which, string]) => {
+      const m = memberOf(r, which);
+      m.dataForReceipt = { ...(m.dataForReceipt as object | undefined), phone };
+    },
+  }),
+  violator({
+    rule: 'MBR-RECEIPT-EMAIL-MAX',
+    operations: receiverOnly,
+    how: () => fc.tuple(whichMember, emailOver),
+    apply: (r, [which, email]: [Which, string]) => {
+      const m = memberOf(r, which);
+      m.dataForReceipt = { ...(m.dataForReceipt as object | undefined), email };
+    },
+  }),
+];

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { oneof, record } from '../combinators.ts';
+import { byStreet, houseParts } from '../counteragent.ts';
+import { fixturesOf, need, type Fixtures, type GenContext } from '../fixtures.ts';
+import { ADDRESS_SEARCH_MAX, place, textSearch } from '../pickup.ts';
+import type { Request } from '../receiver.ts';
+import { houseOver, housePart, housePartOver, searchOver } from '../text.ts';
+import { fixed, notAnInteger, only, violator, type Violator } from './violator.ts';
+
+const pickupOnly = ['change_pickup' as const];
+
+const inRegion = (ctx: GenContext): NonNullable<NonNullable<Fixtures['pickup']>['inRegion']> => need(fixturesOf(ctx.profile).pickup?.inRegion, 'pickup.inRegion');
+const streets = (ctx: GenContext) => need(inRegion(ctx).streets, 'pickup.inRegion.streets');
+const texts = (ctx: GenContext) => need(inRegion(ctx).search, 'pickup.inRegion.search');
+
+/** A violator whose `how` is the whole new address: it replaces addressID or address. */
+const address = (rule: string, make: (ctx: GenContext) => fc.Arbitrary<Request>): Violator => violator({
+  rule,
+  operations: pickupOnly,
+  how: make,
+  apply: (r, a: Request) => only(r, 'address', a, 'addressID'),
+});
+
+/** A street-and-house address from the profile with one part changed. */
+const byProfileStreet = (ctx: GenContext, change: (house: string) => fc.Arbitrary<Request>): fc.Arbitrary<Request> =>
+  oneof(...streets(ctx).map((s) => fc.tuple(byStreet(s.street, s.house), change(s.house)).map(([a, part]) => ({ ...a, ...part }))));
+
+/** Any in-region search: text (as is or padded) or coordinates. */
+const anySearch = (ctx: GenContext): fc.Arbitrary<string> => {
+  const r = inRegion(ctx);
+  const branches = [...(r.search?.length ? [textSearch(r.search)] : []), ...(r.coordinates?.length ? [fc.constantFrom(...r.coordinates)] : [])];
+  return oneof(...need(branches.length ? branches : undefined, 'pickup.inRegion.search or coordinates'));
+};
+
+/** Spec 2.6, 2.7 and 4 rule 5: the new pickup place. */
+export const pickupAddressRules: Violator[] = [
+  violator({
+    rule: 'PCK-ADDRESS-BOTH',
+    operations: pickupOnly,
+    how: (ctx) => record({
+      id: fc.constantFrom(...need(inRegion(ctx).addressIDs, 'pickup.inRegion.addressIDs')),
+      address: place({ ...inRegion(ctx), addressIDs: undefined }, 'pickup.inRegion').map((p) => p.address),
+    }),
+    apply: (r, h: { id: number; address: unknown }) => {
+      r.addressID ??= h.id;
+      r.address ??= h.address;
+    },
+  }),
+  violator({ rule: 'PCK-ADDRESS-NEITHER', operations: pickupOnly, how: fixed, apply: (r) => { delete r.addressID; delete r.address; } }),
+  violator({
+    rule: 'PCK-ADDRESSID-INTEGER',
+    operations: pickupOnly,
+    how: (ctx, _op, formats) => notAnInteger(need(inRegion(ctx).addressIDs, 'pickup.inRegion.addressIDs')[0]!, formats),
+    apply: (r, bad: unknown) => only(r, 'addressID', bad, 'address'),
+  }),
+  address('PCK-ADDRESS-SEARCH-OR-STREET-HOUSE', (ctx) => fc.tuple(
+    fc.constantFrom(...streets(ctx)),
+    fc.constantFrom('street', 'house'),
+    houseParts,
+  ).map(([s, keep, parts]) => ({ [keep]: s[keep as 'street' | 'house'], ...parts }))),
+  address('PCK-ADDRESS-SEARCH-MAX', (ctx) => oneof(...texts(ctx).map((s) => searchOver(s, ADDRESS_SEARCH_MAX))).map((search) => ({ search }))),
+  address('PCK-ADDRESS-HOUSE-MAX', (ctx) => byProfileStreet(ctx, (house) => houseOver(house).map((h) => ({ house: h })))),
+  address('PCK-ADDRESS-BUILDING-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(5).map((building) => ({ building })))),
+  address('PCK-ADDRESS-STRUCTURE-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(7).map((structure) => ({ structure })))),
+  address('PCK-ADDRESS-FLAT-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(5).map((flat) => ({ flat })))),
+  address('PCK-ADDRESS-BUILDING-NOT-WITH-SEARCH', (ctx) => record({ search: anySearch(ctx), building: housePart(5) })),
+  address('PCK-ADDRESS-STRUCTURE-NOT-WITH-SEARCH', (ctx) => record({ search: anySearch(ctx), structure: housePart(7) })),
+  address('PCK-ADDRESS-FLAT-WITH-COORDINATES-ONLY', (ctx) => record({ search: textSearch(texts(ctx)), flat: housePart(5) })),
+  violator({
+    rule: 'PCK-ADDRESS-SAME-REGION',
+    operations: pickupOnly,
+    how: (ctx) => place(fixturesOf(ctx.profile).pickup?.outOfRegion, 'pickup.outOfRegion'),
+    apply: (r, where: Request) => {
+      delete r.addressID;
+      delete r.address;
+      Object.assign(r, where);
+    },
+  }),
+];

@@ -1,0 +1,56 @@
+// Generated valid requests: they pass the request schema, break no catalog rule (the
+// conditional ones the schema cannot express included), avoid every doubtful form, survive
+// an XML round trip, and together reach every branch, optional field and limit; the
+// accept-side rules each one exercises are rules of its operation.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadRules, OPERATIONS, type Operation } from '../../src/contract/load.ts';
+import { validator } from '../../src/contract/ajv.ts';
+import { decodeRequest, encodeRequest, requestSchemaId } from '../../src/codec/index.ts';
+import { validRequest, type Request } from '../../generators/index.ts';
+import { brokenRules } from '../../generators/broken-rules.ts';
+import { acceptRules } from '../../generators/accepts.ts';
+import { ctx, profile, sample, show } from './helpers.ts';
+import { features, EXPECTED } from './features.ts';
+
+const RUNS = 400;
+
+for (const op of OPERATIONS) {
+  describe(`valid ${op} requests`, () => {
+    const requests = sample(validRequest(op, ctx), RUNS);
+
+    it('pass the request schema', () => {
+      const validate = validator(requestSchemaId(op));
+      for (const r of requests) assert.ok(validate(r), `${show(r)}\n${JSON.stringify(validate.errors)}`);
+    });
+
+    it('break no catalog rule and hold no doubtful form or invented fixture', () => {
+      for (const r of requests) assert.deepEqual([...brokenRules(op, r, profile, ctx.now)], [], show(r));
+    });
+
+    it('read back the same after XML encode and decode', () => {
+      for (const r of requests) assert.deepEqual(decodeRequest('xml', op, encodeRequest('xml', r)), r);
+    });
+
+    it('read back the same after JSON encode and decode', () => {
+      for (const r of requests) assert.deepEqual(decodeRequest('json', op, encodeRequest('json', r)), r);
+    });
+
+    it('reach every branch, optional field and limit', () => {
+      const seen = new Set(requests.flatMap((r) => [...features(op as Operation, r as Request)]));
+      const missing = EXPECTED[op].filter((f) => !seen.has(f));
+      assert.deepEqual(missing, [], `not reached in ${RUNS} requests: ${missing.join(', ')}`);
+    });
+  });
+}
+
+describe('acceptRules', () => {
+  it('names only catalog rules of the request\'s operation', () => {
+    const rules = new Map(loadRules().map((r) => [r.id, r]));
+    for (const op of OPERATIONS) {
+      for (const r of sample(validRequest(op, ctx), 200)) {
+        for (const id of acceptRules(op, r)) assert.ok(rules.get(id)?.operations.includes(op), `${id} is not a ${op} rule of the catalog`);
+      }
+    }
+  });
+});
