@@ -6,8 +6,12 @@ import type { WireRequest, WireResponse } from '../src/client/transport.ts';
 /** What one generated example yields in one format: findings, and the exchange behind them. */
 export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
 
-/** One run of a property: a part per format sent. `broken`: the transport failed, so shrinking stops. */
-export interface Trial { parts: Part[]; broken?: boolean }
+/**
+ * One run of a property: a part per format sent. `broken`: the transport failed, so
+ * shrinking stops. `unsent`: why nothing was sent (the budget of accepted requests is
+ * spent), which ends the property where it is.
+ */
+export interface Trial { parts: Part[]; broken?: boolean; unsent?: string }
 
 /** The same test record() applies: a failed MUST or any error fails; a failed SHOULD is a warning. */
 const failing = (findings: Finding[]): boolean =>
@@ -25,6 +29,8 @@ export interface PropertyRun<V> {
   failure?: Trial | { error: unknown };
   /** Every passing run folded into one finding per rule and format (the worst verdict wins). */
   merged: Part[];
+  /** Why the property stopped before its runs were done, if it did. */
+  stopped?: string;
 }
 
 export interface RunParams { numRuns: number; seed?: number; path?: string }
@@ -37,10 +43,12 @@ export interface RunParams { numRuns: number; seed?: number; path?: string }
 export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams): Promise<PropertyRun<V>> {
   const merged = new Map<Format, Map<string, Finding>>();
   let failure: PropertyRun<V>['failure'];
-  let broken = false;
+  let stopped: string | undefined;
+  let halted = false;
   const property = fc.asyncProperty(arbitrary, async (value) => {
-    // After a transport failure every candidate would fail the same way: keep the first.
-    if (broken) return true;
+    // After a transport failure every candidate would fail the same way, and after the
+    // budget is spent nothing may be sent: the runs left pass unsent, the first failure stays.
+    if (halted) return true;
     let t: Trial;
     try {
       t = await trial(value);
@@ -48,9 +56,14 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
       failure = { error };
       return false;
     }
+    if (t.unsent !== undefined) {
+      stopped = t.unsent;
+      halted = true;
+      return true;
+    }
     if (t.parts.some((p) => failing(p.findings))) {
       failure = t;
-      broken = t.broken ?? false;
+      halted = t.broken ?? false;
       return false;
     }
     for (const p of t.parts) fold(merged, p);
@@ -66,6 +79,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     counterexample: details.counterexample?.[0],
     failure: details.failed ? failure ?? { error: details.errorInstance } : undefined,
     merged: [...merged].map(([format, byRule]) => ({ format, findings: [...byRule.values()] })),
+    stopped,
   };
 }
 
