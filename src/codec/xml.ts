@@ -44,16 +44,7 @@ export interface DecodedXml { root: string; value: unknown }
 export function decodeXml(text: string, schemaId?: string): DecodedXml {
   if (/<!DOCTYPE/i.test(text)) throw new XmlDecodeError('the document has a DOCTYPE; entities are not expanded');
   const shape: Shape = schemaId ? shapeOf(schemaId) : new Map();
-  const parser = new XMLParser({
-    ignoreAttributes: true,
-    ignoreDeclaration: true,
-    ignorePiTags: true,
-    parseTagValue: false,
-    trimValues: false,
-    processEntities: true,
-    entityDecoder,
-    isArray: (_name, jPath) => shape.get(withoutRoot(String(jPath)))?.array ?? false,
-  });
+  const parser = parserFor(schemaId, shape);
   let doc: Record<string, unknown>;
   try {
     doc = parser.parse(text, true) as Record<string, unknown>;
@@ -64,6 +55,28 @@ export function decodeXml(text: string, schemaId?: string): DecodedXml {
   if (roots.length !== 1) throw new XmlDecodeError(`expected one root element, found ${roots.length}`);
   const root = roots[0]!;
   return { root, value: convert(doc[root], '', shape) };
+}
+
+const parsers = new Map<string, XMLParser>();
+
+/** One parser per schema: building one costs more than parsing a response. */
+function parserFor(schemaId: string | undefined, shape: Shape): XMLParser {
+  const key = schemaId ?? '';
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = new XMLParser({
+      ignoreAttributes: true,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
+      parseTagValue: false,
+      trimValues: false,
+      processEntities: true,
+      entityDecoder,
+      isArray: (_name, jPath) => shape.get(withoutRoot(String(jPath)))?.array ?? false,
+    });
+    parsers.set(key, parser);
+  }
+  return parser;
 }
 
 function withoutRoot(jPath: string): string {
