@@ -29,7 +29,10 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   if (view.status === 200 && x.case.expect !== 'record' && x.request !== undefined && view.value !== undefined) {
     findings.push(...checkFoundAddresses(op, x.request, valueAtPath(view.value, 'data')));
   }
-  findings.push(...checkExpectation(x.case.rules, x.case.expect, view, x.response.body, profile, x.sentAt));
+  // Response rules are judged above on every response; a case that names one beside the rule it
+  // breaks must not blame it for the outcome too. A case naming only response rules is theirs.
+  const outcomeRules = x.case.rules.filter((id) => !id.startsWith('RSP-'));
+  findings.push(...checkExpectation(outcomeRules.length ? outcomeRules : x.case.rules, x.case.expect, view, x.response.body, profile, x.sentAt));
   return findings;
 }
 

@@ -18,6 +18,8 @@ export interface Rule {
   operations: Operation[];
   title: string;
   spec: { section: string; quote: string };
+  /** `none: <reason>` when no request can break the rule (generators/violators has the rest). */
+  violator?: string;
 }
 
 export interface DocumentedError {

@@ -81,12 +81,16 @@ export function emailOfLength(length: number): string {
 
 const DAY = 86_400_000;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date and weekday in the target's time zone (UTC when the profile gives none). */
 export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now).map((p) => [p.type, p.value]),
-  );
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
