@@ -29,11 +29,22 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   if (view.status === 200 && x.case.expect !== 'record' && x.request !== undefined && view.value !== undefined) {
     findings.push(...checkFoundAddresses(op, x.request, valueAtPath(view.value, 'data')));
   }
-  // Response rules are judged above on every response; a case that names one beside the rule it
-  // breaks must not blame it for the outcome too. A case naming only response rules is theirs.
-  const outcomeRules = x.case.rules.filter((id) => !id.startsWith('RSP-'));
-  findings.push(...checkExpectation(outcomeRules.length ? outcomeRules : x.case.rules, x.case.expect, view, x.response.body, profile, x.sentAt));
+  findings.push(...checkExpectation(outcomeRules(x.case), x.case.expect, view, x.response.body, profile, x.sentAt));
   return findings;
+}
+
+const SUCCESS_RULE = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' } as const;
+
+/**
+ * The rules a case's outcome is judged on. Response rules are judged on every response by
+ * the checks above, so a case that names one beside the rule its request breaks blames only
+ * that rule. A case naming response rules alone shows a valid request: refusing it breaks
+ * the operation's success rule, not (say) the foundAddresses rule the case was written for.
+ */
+export function outcomeRules(c: Exchange['case']): string[] {
+  const own = c.rules.filter((id) => !id.startsWith('RSP-'));
+  if (own.length) return own;
+  return c.expect === 'accepted' ? [SUCCESS_RULE[c.operation]] : c.rules;
 }
 
 export function errorFindings(rules: string[], reason: string): Finding[] {
