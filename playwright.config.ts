@@ -6,6 +6,7 @@ import { referenceDefaults } from './src/cli/target.ts';
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
 const targetingReference = !process.env.OCS_BASE_URL;
+if (targetingReference) process.env.OCS_EMBEDDED_REFERENCE = '1';
 Object.assign(process.env, referenceDefaults(process.env));
 const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
 process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;

@@ -10,6 +10,21 @@ export const FINDINGS = 'ocs-findings';
 
 export interface RecordedFindings { format: Format; findings: Pick<Finding, 'rule' | 'level' | 'verdict'>[] }
 
+const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command that runs this one test again against the same target. Only the target's
+ * non-secret settings are spelled out; the secrets stay in the caller's environment. The
+ * embedded reference is started anew (with the same fault, if one was set).
+ */
+export function rerunLine(title: string, env: NodeJS.ProcessEnv = process.env): string {
+  const settings = env.OCS_EMBEDDED_REFERENCE
+    ? (env.OCS_REFERENCE_FAULT ? [`OCS_REFERENCE_FAULT=${shq(env.OCS_REFERENCE_FAULT)}`] : [])
+    : ['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => `${k}=${shq(env[k]!)}`);
+  const pattern = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...settings, 'npm start --', '--grep', shq(pattern)].join(' ');
+}
+
 /** Thrown for a harness or transport fault: the reporter counts it as `error`, not `fail`. */
 export class HarnessFault extends Error {}
 
@@ -41,7 +56,9 @@ export async function record(
   if (failing.length === 0) return;
   const message = [
     ...failing.map(describeFinding),
-    ...(replay ? ['Replay:', `  ${replay}`] : []),
+    ...(replay ? ['Replay the request:', `  ${replay}`] : []),
+    'Rerun the test:',
+    `  ${rerunLine(info.title)}`,
   ].join('\n');
   const kind = worst(failing.map((f) => f.verdict));
   throw (kind === 'error' ? new HarnessFault(ctx.mask(`[error] ${message}`)) : new Error(ctx.mask(message)));

@@ -10,6 +10,7 @@ import { MASK, masker } from '../../src/report/mask.ts';
 import { curlLine } from '../../src/report/evidence.ts';
 import { summarize, type Summary, type TestOutcome } from '../../src/report/summary.ts';
 import { conformanceHtml } from '../../src/report/html.ts';
+import { rerunLine } from '../../src/report/record.ts';
 import type { Verdict } from '../../src/checks/finding.ts';
 import { referenceProfile } from './helpers.ts';
 
@@ -231,5 +232,18 @@ describe('conformanceHtml', () => {
     assert.doesNotMatch(shouldRow, />fail</);
     const mustRow = good.split('\n').find((l) => l.includes('X-MUST'))!;
     assert.match(mustRow, />fail</);
+  });
+});
+
+describe('rerunLine', () => {
+  it('reruns one test against a named target without its secrets', () => {
+    const line = rerunLine("CNT-X [xml] four (4) contact IDs are rejected", { OCS_BASE_URL: 'https://v.test/api', OCS_PROFILE: "profiles/it's.yaml", OCS_APPKEY: 'secret-key' });
+    assert.equal(line, "OCS_BASE_URL='https://v.test/api' OCS_PROFILE='profiles/it'\\''s.yaml' npm start -- --grep 'CNT-X \\[xml\\] four \\(4\\) contact IDs are rejected'");
+    assert.ok(!line.includes('secret-key'));
+  });
+
+  it('restarts the embedded reference with the same fault instead of its dead port', () => {
+    const line = rerunLine('T [json] x', { OCS_EMBEDDED_REFERENCE: '1', OCS_BASE_URL: 'http://127.0.0.1:4444', OCS_REFERENCE_FAULT: 'region-not-checked' });
+    assert.equal(line, "OCS_REFERENCE_FAULT='region-not-checked' npm start -- --grep 'T \\[json\\] x'");
   });
 });
