@@ -25,7 +25,7 @@ export default class ConformanceReporter implements Reporter {
   onBegin(_config: FullConfig, _suite: Suite): void {}
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.outcomes.set(test.id, outcomeOf(test, result));
+    this.outcomes.set(test.id, { ...outcomeOf(test, result), title: test.titlePath().slice(-2).join(' › ') });
   }
 
   onEnd(): void {

@@ -11,11 +11,14 @@ function cell(v: RuleVerdict, level: string): string {
 
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
-  const rows = s.rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
+  const rows = s.rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
   const ok = s.verdict === 'conformant';
+  const broken = s.rules.filter((r) => r.seenIn && (r.level === 'MUST' || r.json === 'error' || r.xml === 'error'));
+  const brokenList = broken.length === 0 ? '' : `<h2>Failing rules</h2><ul>${broken.map((r) =>
+    `<li><code>${esc(r.id)}</code> (${r.level}, spec ${esc(r.section)}) ${esc(r.title)}: JSON ${r.json}, XML ${r.xml}. Seen in: ${r.seenIn!.map((t) => `<em>${esc(t)}</em>`).join('; ')}</li>`).join('')}</ul>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>OCS conformance: ${esc(s.target.name)}</title>
-<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}th{background:#f6f8fa}</style></head>
+<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}th{background:#f6f8fa}td:nth-child(4){white-space:nowrap}</style></head>
 <body>
 <h1>Order Change Service conformance</h1>
 <p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
@@ -23,7 +26,9 @@ export function conformanceHtml(s: Summary): string {
 <p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
 ${s.untested.length ? `<strong>Incomplete run</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.
 Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
-<table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>JSON</th><th>XML</th></tr></thead>
+${brokenList}
+<h2>All rules</h2>
+<table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

@@ -6,7 +6,13 @@ import { worst, type Verdict } from '../checks/finding.ts';
 
 export type RuleVerdict = Verdict | 'untested';
 
-export interface RuleRow { id: string; level: Level; title: string; json: RuleVerdict; xml: RuleVerdict }
+export interface RuleRow {
+  id: string; level: Level; title: string; json: RuleVerdict; xml: RuleVerdict;
+  /** The spec section the rule quotes, for tracing a verdict back to the document. */
+  section: string;
+  /** Where a failed or errored rule broke: up to three test titles. */
+  seenIn?: string[];
+}
 
 export interface Summary {
   verdict: 'conformant' | 'not-conformant';
@@ -20,7 +26,9 @@ export interface Summary {
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
-export interface TestOutcome { verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict }[] }
+export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict }[] }
+
+const SEEN_IN = 3;
 
 /**
  * Folds test outcomes into the rule × format matrix. The certificate is conformant when
@@ -29,14 +37,23 @@ export interface TestOutcome { verdict: Verdict; warning: boolean; findings: { r
  */
 export function summarize(outcomes: TestOutcome[], target: Summary['target']): Summary {
   const verdicts = new Map<string, Verdict[]>();
+  const seenIn = new Map<string, Set<string>>();
   for (const o of outcomes) {
     for (const f of o.findings) {
       const key = `${f.rule}|${f.format}`;
       verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
+      if ((f.verdict === 'fail' || f.verdict === 'error') && o.title) {
+        const seen = seenIn.get(f.rule) ?? new Set();
+        if (seen.size < SEEN_IN) seen.add(o.title);
+        seenIn.set(f.rule, seen);
+      }
     }
   }
   const cell = (id: string, format: Format): RuleVerdict => worst(verdicts.get(`${id}|${format}`) ?? []) ?? 'untested';
-  const rules = loadRules().map((r) => ({ id: r.id, level: r.level, title: r.title, json: cell(r.id, 'json'), xml: cell(r.id, 'xml') }));
+  const rules = loadRules().map((r): RuleRow => ({
+    id: r.id, level: r.level, title: r.title, json: cell(r.id, 'json'), xml: cell(r.id, 'xml'), section: r.spec.section,
+    ...(seenIn.has(r.id) ? { seenIn: [...seenIn.get(r.id)!] } : {}),
+  }));
   const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
   for (const o of outcomes) counts[o.verdict]++;
   const mustFails = rules.some((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));

@@ -207,8 +207,8 @@ describe('conformanceHtml', () => {
     generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], rules: rows,
   });
   const rows: Summary['rules'] = [
-    { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail' },
-    { id: 'X-SHOULD', level: 'SHOULD', title: 'SHOULD name <the> type', json: 'fail', xml: 'pass' },
+    { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail', section: '2.2', seenIn: ['change_receiver › X-MUST [xml] <i>four</i> are rejected'] },
+    { id: 'X-SHOULD', level: 'SHOULD', title: 'SHOULD name <the> type', json: 'fail', xml: 'pass', section: '4', seenIn: ['X-SHOULD [json] a type'] },
   ];
 
   it('escapes titles and the target', () => {
@@ -221,16 +221,25 @@ describe('conformanceHtml', () => {
     assert.match(html, /&(amp|#38); &(#39|apos);quote&(#39|apos);/);
   });
 
+  it('lists the failing MUST rules first, with the spec section and the tests they failed in', () => {
+    const html = conformanceHtml(summary('not-conformant', rows));
+    const failing = html.slice(html.indexOf('<h2>Failing rules</h2>'), html.indexOf('<h2>All rules</h2>'));
+    assert.match(failing, /X-MUST<\/code> \(MUST, spec 2\.2\)/);
+    assert.match(failing, /&(lt|#60);i&(gt|#62);four/);
+    assert.doesNotMatch(failing, /X-SHOULD/, 'a failed SHOULD is a warning, not a failing rule');
+    assert.doesNotMatch(conformanceHtml(summary('conformant', rows.map((r) => ({ ...r, seenIn: undefined })))), /Failing rules/);
+  });
+
   it('states the verdict, and shows a failed SHOULD as a warning', () => {
     const bad = conformanceHtml(summary('not-conformant', rows));
     assert.match(bad, /NOT CONFORMANT/);
     const good = conformanceHtml(summary('conformant', rows));
     assert.match(good, />CONFORMANT</);
     assert.doesNotMatch(good, /NOT CONFORMANT/);
-    const shouldRow = good.split('\n').find((l) => l.includes('X-SHOULD'))!;
+    const shouldRow = good.split('\n').find((l) => l.startsWith('<tr>') && l.includes('X-SHOULD'))!;
     assert.match(shouldRow, />warn</);
     assert.doesNotMatch(shouldRow, />fail</);
-    const mustRow = good.split('\n').find((l) => l.includes('X-MUST'))!;
+    const mustRow = good.split('\n').find((l) => l.startsWith('<tr>') && l.includes('X-MUST'))!;
     assert.match(mustRow, />fail</);
   });
 });
