@@ -1,0 +1,114 @@
+/**
+ * Which properties exist (DESIGN principle 5), for any runner: per operation and format,
+ * generated valid requests are accepted; per request-side rule, operation and format, that
+ * rule's violations are rejected; per operation, a logical request gets the same outcome as
+ * JSON and as XML. suites/properties.spec.ts makes each a Playwright test; the mutation run
+ * (scripts/mutation/sources.ts) judges every reference with them.
+ */
+import fc from 'fast-check';
+import { FORMATS, loadErrors, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
+import { MissingFixture } from '../src/scenario/build.ts';
+import { validRequest, type GenContext, type Request } from './index.ts';
+import { ALL_VIOLATORS, violation } from './violators/index.ts';
+import { runProperty, type PropertyRun, type RunParams, type Trial } from './property.ts';
+import { acceptRules } from './accepts.ts';
+import { parity, single, type Sent, type Target } from './trials.ts';
+
+export type { Sent, Target } from './trials.ts';
+
+const SUCCESS: Record<Operation, string> = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' };
+
+/**
+ * A valid request is judged on the accept side of the rules it exercises (a list of three,
+ * a string at its limit), so a refusal of the shrunk request blames the limit it needed;
+ * the plainest request is judged on the operation's success rule.
+ */
+const accepted = (op: Operation) => (request: Request): Sent => {
+  const rules = acceptRules(op, request);
+  return { request, rules: rules.length ? rules : [SUCCESS[op]], expect: 'accepted' };
+};
+
+/**
+ * Valid requests, valid requests for the profile's orders whose state answers a documented
+ * error, and every two-format violation: a third of the runs each.
+ */
+function parityCases(op: Operation, g: GenContext): fc.Arbitrary<Sent> {
+  const orders = g.profile.fixtures.orders;
+  const valid = validRequest(op, g);
+  const errors = loadErrors().flatMap((e) => {
+    const orderID = orders[e.fixture.replace(/^orders\./, '')];
+    return e.operation === op && orderID ? [valid.map((r): Sent => ({ request: { ...r, orderID }, rules: [e.rule], expect: { error: e.code } }))] : [];
+  });
+  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op) && v.formats.length === 2).flatMap((v) => {
+    try {
+      return [violation(op, v, g, FORMATS).map((request): Sent => ({ request, rules: [v.rule], expect: 'rejected' }))];
+    } catch (err) {
+      if (err instanceof MissingFixture) return [];
+      throw err;
+    }
+  });
+  const share = Math.max(1, violations.length);
+  return fc.oneof(
+    { arbitrary: valid.map(accepted(op)), weight: share },
+    ...errors.map((arbitrary) => ({ arbitrary, weight: Math.max(1, Math.round(share / errors.length)) })),
+    ...violations.map((arbitrary) => ({ arbitrary, weight: 1 })),
+  );
+}
+
+/** One property: what it is called and judged on, what it draws, and what one run sends. */
+export interface PropertyDef {
+  /** The test title: the rule ID first, then the format, so `--grep` and `--shard` work. */
+  title: string;
+  operation: Operation;
+  rules: string[];
+  /** The format its findings are recorded under (the parity property: xml). */
+  format: Format;
+  /** Where its requests come from, for the report. */
+  source: string;
+  /** Throws MissingFixture when the profile lacks what it needs. */
+  arbitrary: (g: GenContext) => fc.Arbitrary<Sent>;
+  trial: (target: Target) => (s: Sent) => Promise<Trial>;
+}
+
+function propertiesOf(op: Operation): PropertyDef[] {
+  const success = [SUCCESS[op]];
+  const valid = FORMATS.map((format): PropertyDef => ({
+    title: `${SUCCESS[op]} [${format}] property: generated valid ${op} requests are accepted`,
+    operation: op, rules: success, format, source: 'generators/index.ts validRequest',
+    arbitrary: (g) => validRequest(op, g).map(accepted(op)),
+    trial: single(op, format),
+  }));
+  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op)).flatMap((v) => v.formats.map((format): PropertyDef => {
+    const rules = [v.rule];
+    return {
+      title: `${v.rule} [${format}] property: ${op} violations are rejected`,
+      operation: op, rules, format, source: `generators/violators (${v.rule})${v.why ? `; ${format} only: ${v.why}` : ''}`,
+      arbitrary: (g) => violation(op, v, g, [format]).map((request) => ({ request, rules, expect: 'rejected' })),
+      trial: single(op, format),
+    };
+  }));
+  const same: PropertyDef = {
+    title: `${SUCCESS[op]} [xml] property: a ${op} request gets the same outcome as JSON and as XML`,
+    operation: op, rules: success, format: 'xml', source: 'parity',
+    arbitrary: (g) => parityCases(op, g),
+    trial: parity(op),
+  };
+  return [...valid, ...violations, same];
+}
+
+/** Every property, per operation in the order the suite lists them. */
+export const PROPERTIES: readonly PropertyDef[] = OPERATIONS.flatMap(propertiesOf);
+
+export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; run: PropertyRun<Sent> };
+
+/** Runs one property against `target`; a fixture the profile lacks skips it, with the reason. */
+export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
+  let arbitrary: fc.Arbitrary<Sent>;
+  try {
+    arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date() });
+  } catch (err) {
+    if (!(err instanceof MissingFixture)) throw err;
+    return { kind: 'skip', reason: err.message };
+  }
+  return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
+}

@@ -1,0 +1,73 @@
+import { loadErrors, type Format, type Operation } from '../src/contract/load.ts';
+import { decodeResponse, encodeRequest } from '../src/codec/index.ts';
+import { TransportError, wireRequest, type Transport } from '../src/client/transport.ts';
+import { errorFindings, judge } from '../src/checks/judge.ts';
+import { findErrorNumber } from '../src/checks/error-number.ts';
+import { ruleFinding } from '../src/checks/response.ts';
+import type { RunContext } from '../src/profile/context.ts';
+import { budgetSpent, countAccepted } from '../src/runner/budget.ts';
+import type { Expect } from '../src/scenario/load.ts';
+import type { Request } from './receiver.ts';
+import type { Part, Trial } from './property.ts';
+
+/**
+ * A running target and what it takes to talk to it. Whoever runs the properties supplies it
+ * (Playwright's runner, the mutation run), so nothing here reads the process's own target.
+ */
+export interface Target {
+  url: string;
+  transport: Transport;
+  ctx: RunContext;
+}
+
+/** A generated request with what the target must do with it, and the rules that judge it. */
+export interface Sent { request: Request; rules: string[]; expect: Expect }
+
+async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean }> {
+  const wire = wireRequest(t.ctx.profile, t.url, op, format, encodeRequest(format, s.request));
+  const sentAt = new Date();
+  try {
+    const response = await t.transport.send(wire);
+    if (response.status === 200) countAccepted();
+    const findings = judge({ case: { operation: op, rules: s.rules, expect: s.expect }, format, request: s.request, response, sentAt }, t.ctx.profile);
+    return { format, findings, exchange: { request: wire, response }, broken: false };
+  } catch (err) {
+    if (!(err instanceof TransportError)) throw err;
+    return { format, findings: errorFindings(s.rules, `transport: ${err.message}`), exchange: { request: wire }, broken: true };
+  }
+}
+
+/** Why a request the target may accept is not sent: safety.maxAccepted is used up. */
+const unsent = (ctx: RunContext, s: Sent): string | undefined =>
+  (s.expect === 'accepted' ? budgetSpent(ctx.profile.safety?.maxAccepted) : undefined);
+
+/** One request in one format, judged as a scenario case is. */
+export const single = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
+  const spent = unsent(t.ctx, s);
+  if (spent) return { parts: [], unsent: spent };
+  const part = await exchange(t, op, format, s);
+  return { parts: [part], broken: part.broken };
+};
+
+/** Accepted, or rejected with the documented error numbers of the operation found in the body. */
+function outcome(op: Operation, part: Part, ctx: RunContext): string {
+  const res = part.exchange?.response;
+  if (!res) return 'no response';
+  if (res.status !== 400) return res.status === 200 ? 'accepted' : `HTTP ${res.status}`;
+  const decoded = decodeResponse(part.format, op, res.body);
+  const codes = loadErrors().filter((e) => e.operation === op && decoded.format !== undefined
+    && findErrorNumber(decoded.value, e.code, ctx.profile.responses?.errorCodePath)).map((e) => e.code);
+  return `rejected${codes.length ? ` with ${codes.join(', ')}` : ''}`;
+}
+
+/** DESIGN principle 4: the XML path answers a logical request as the JSON path does. */
+export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise<Trial> => {
+  const spent = unsent(t.ctx, s);
+  if (spent) return { parts: [], unsent: spent };
+  const json = await exchange(t, op, 'json', s);
+  const xml = await exchange(t, op, 'xml', s);
+  if (json.broken || xml.broken) return { parts: [json, xml], broken: true };
+  const [a, b] = [outcome(op, json, t.ctx), outcome(op, xml, t.ctx)];
+  const same = ruleFinding(s.rules[0]!, a === b ? 'pass' : 'fail', { expected: `the outcome of the JSON path: ${a}`, received: `on the XML path: ${b}` });
+  return { parts: [json, { ...xml, findings: [...xml.findings, same] }] };
+};
