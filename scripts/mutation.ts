@@ -11,6 +11,7 @@ import { UnknownFault } from '../reference/faults.ts';
 import { ROOT } from '../src/contract/load.ts';
 import { writeMutationReports } from './mutation/report.ts';
 import { passes, runMutation, type FaultResult } from './mutation/run.ts';
+import { propertySettings, type PropertySettings } from './mutation/sources.ts';
 
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 
@@ -32,9 +33,17 @@ async function main(): Promise<number> {
     console.error(`mutation: --threads must be a positive integer, got ${values.threads}`);
     return 2;
   }
+  let properties: PropertySettings;
+  try {
+    properties = propertySettings();
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    console.error(`mutation: ${err.message}`);
+    return 2;
+  }
   let report;
   try {
-    report = await runMutation({ faults: values.fault, threads, onResult: (f) => console.log(line(f)) });
+    report = await runMutation({ faults: values.fault, threads, properties, onResult: (f) => console.log(line(f)) });
   } catch (err) {
     if (!(err instanceof UnknownFault)) throw err;
     console.error(`mutation: ${err.message}`);
@@ -45,6 +54,7 @@ async function main(): Promise<number> {
   console.log(`Baseline (faithful reference): ${b.conformant ? 'conformant' : `NOT conformant, blamed: ${b.blamed.join(' ') || 'none'}; errors: ${b.errors.join(' ') || 'none'}`}`);
   console.log(`Reports: ${html}, ${json}`);
   console.log(`Mutation score: ${(report.score * 100).toFixed(1)}% (${report.faults.filter(passes).length} of ${report.faults.length} faults killed with their intended rule blamed)`);
+  console.log(`Properties: ${report.properties.runs} runs each, seed ${report.properties.seed} (OCS_MUTATION_RUNS, OCS_SEED)`);
   console.log(`Wall time: ${(report.wallMs / 1000).toFixed(1)} s on ${report.threads} threads`);
   console.log(`${report.passed} passed, ${report.failed} failed`);
   return report.failed === 0 ? 0 : 1;

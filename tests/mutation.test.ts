@@ -1,6 +1,7 @@
 // The mutation run (`npm run mutation`): the harness must find the faithful reference
 // conformant and every fault of reference/faults.ts non-conformant, blaming the rule the
-// fault breaks. Also the faults' registry and the reference CLI's --fault and --list-faults.
+// fault breaks, with both finding sources (scenarios and properties). Also the faults'
+// registry, the reference CLI's --fault and --list-faults, and the property source alone.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +13,11 @@ import { startReference } from '../reference/server.ts';
 import { loadErrors, loadRules, ROOT } from '../src/contract/load.ts';
 import { writeMutationReports } from '../scripts/mutation/report.ts';
 import { passes, runMutation, type MutationReport } from '../scripts/mutation/run.ts';
+import { DEFAULT_PROPERTY_SETTINGS, findingSources, propertySettings, propertySource, type SourcedFinding } from '../scripts/mutation/sources.ts';
+import { verdictOf } from '../scripts/mutation/verdict.ts';
+import { PROPERTIES } from '../generators/suite.ts';
+import { undiciTransport } from '../src/client/undici.ts';
+import { runContext } from '../src/profile/context.ts';
 
 const FAMILIES = ['TOP', 'RCV', 'PCK', 'MBR', 'CNT', 'CAG', 'ERR', 'AUTH', 'RSP'];
 
@@ -89,6 +95,47 @@ describe('the reference CLI and faults', () => {
   });
 });
 
+describe('the property source', { timeout: 120_000 }, () => {
+  const ctx = runContext();
+  const transport = undiciTransport(ctx.timeoutMs);
+  after(() => transport.close());
+
+  async function judged(fault: string | undefined): Promise<SourcedFinding[]> {
+    const ref = await startReference({ fault });
+    try {
+      return await propertySource(DEFAULT_PROPERTY_SETTINGS.runs)({ url: ref.url, transport, ctx });
+    } finally {
+      await ref.close();
+    }
+  }
+
+  it('runs every property against the faithful reference, each finding named after its property, and none fails', async () => {
+    const findings = await judged(undefined);
+    const origins = new Set(findings.map((f) => f.origin));
+    const missing = PROPERTIES.filter((p) => !origins.has(`property: ${p.title}`)).map((p) => p.title);
+    assert.deepEqual(missing, [], 'properties without a finding');
+    const v = verdictOf(findings);
+    assert.ok(v.conformant, `blamed ${v.blamed.join(', ')}; errors ${v.errors.join(', ')}:\n${v.evidence.map((e) => `${e.origin} [${e.format}]\n${e.finding}`).join('\n')}`);
+  });
+
+  it('blames the rule a fault breaks with the shrunk counterexample of its property', async () => {
+    const findings = await judged('contact-ids-max-not-enforced');
+    const blamed = findings.filter((f) => f.verdict === 'fail' && f.level === 'MUST');
+    assert.deepEqual([...new Set(blamed.map((f) => f.rule))], ['CNT-CONTACTIDS-MAX']);
+    assert.ok(blamed.every((f) => f.origin.startsWith('property: CNT-CONTACTIDS-MAX [')), blamed.map((f) => f.origin).join('\n'));
+    assert.deepEqual([...new Set(blamed.map((f) => f.format))].sort(), ['json', 'xml']);
+  });
+
+  it('reads its runs from OCS_MUTATION_RUNS and its seed from OCS_SEED, fixed by default', () => {
+    assert.deepEqual(propertySettings({}), DEFAULT_PROPERTY_SETTINGS);
+    assert.deepEqual(propertySettings({ OCS_MUTATION_RUNS: '3', OCS_SEED: '7' }), { runs: 3, seed: 7 });
+    assert.throws(() => propertySettings({ OCS_MUTATION_RUNS: 'ten' }), /OCS_MUTATION_RUNS must be a whole number/);
+    assert.throws(() => propertySettings({ OCS_SEED: '1.5' }), /OCS_SEED must be an integer/);
+    assert.equal(findingSources({ runs: 0, seed: 1 }).length, 1, 'OCS_MUTATION_RUNS=0 leaves the scenarios alone');
+    assert.equal(findingSources(DEFAULT_PROPERTY_SETTINGS).length, 2);
+  });
+});
+
 describe('the mutation run', { timeout: 600_000 }, () => {
   let report: MutationReport;
   let written: { json: string; html: string };
@@ -96,7 +143,7 @@ describe('the mutation run', { timeout: 600_000 }, () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   before(async () => {
-    report = await runMutation();
+    report = await runMutation({ properties: DEFAULT_PROPERTY_SETTINGS });
     written = writeMutationReports(report, dir);
   });
 
@@ -111,6 +158,12 @@ describe('the mutation run', { timeout: 600_000 }, () => {
     assert.deepEqual(offenders, []);
     assert.equal(report.score, 1);
     assert.equal(report.faults.length, FAULTS.length);
+  });
+
+  it('judges with the properties too: some rule is blamed by a property alone', () => {
+    assert.deepEqual(report.properties, DEFAULT_PROPERTY_SETTINGS);
+    const byProperty = report.faults.flatMap((f) => f.evidence).filter((e) => e.origin.startsWith('property: '));
+    assert.ok(byProperty.length > 0, 'no evidence comes from a property');
   });
 
   it('writes mutation.json in the documented shape', () => {

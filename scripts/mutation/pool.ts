@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { PropertySettings } from './sources.ts';
 import type { TargetVerdict } from './verdict.ts';
 
 export type ToWorker = { kind: 'judge'; job: number; fault: string | undefined } | { kind: 'stop' };
@@ -11,20 +12,22 @@ const WORKER = new URL('./worker.ts', import.meta.url).href;
 // A worker thread does not inherit `--import tsx`: it registers tsx itself, then loads the worker.
 const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER)}); });`;
 
-// The run always judges the embedded reference: a vendor's target variables must not leak in.
+// The run always judges the embedded reference: a vendor's target variables must not leak in
+// (the main thread reads OCS_MUTATION_RUNS and OCS_SEED and hands them over as workerData).
 const REFERENCE_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OCS_')));
 
 /**
  * Judges the reference once per job (a fault name, or undefined for the faithful reference)
- * on `threads` worker threads, each taking the next job as soon as it is free. Answers the
- * verdicts in job order; `onVerdict` hears of each as it comes.
+ * on `threads` worker threads, each taking the next job as soon as it is free and running
+ * the properties with `properties`. Answers the verdicts in job order; `onVerdict` hears of
+ * each as it comes.
  */
-export function judgeAll(jobs: (string | undefined)[], threads: number, onVerdict?: (job: number, v: TargetVerdict) => void): Promise<TargetVerdict[]> {
+export function judgeAll(jobs: (string | undefined)[], threads: number, properties: PropertySettings, onVerdict?: (job: number, v: TargetVerdict) => void): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
   return new Promise((resolve, reject) => {
-    const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV }));
+    const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV, workerData: properties }));
     const stopAll = (): Promise<number[]> => Promise.all(workers.map((w) => w.terminate()));
     const give = (w: Worker): void => {
       if (next < jobs.length) {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { FAULTS, findFault } from '../../reference/faults.ts';
 import { judgeAll } from './pool.ts';
+import { propertySettings, type PropertySettings } from './sources.ts';
 import type { Evidence, TargetVerdict } from './verdict.ts';
 
 /** What the mutation run found for one fault (README "Mutation testing"). */
@@ -31,6 +32,8 @@ export interface MutationReport {
   passed: number;
   failed: number;
   threads: number;
+  /** Runs per property and the seed every target's properties ran with. */
+  properties: PropertySettings;
   wallMs: number;
   generatedAt: string;
 }
@@ -40,6 +43,8 @@ export interface MutationOptions {
   faults?: string[];
   /** Worker threads (default: one per core). */
   threads?: number;
+  /** Runs per property and seed (default: OCS_MUTATION_RUNS and OCS_SEED, else 10 runs and a fixed seed). */
+  properties?: PropertySettings;
   onResult?: (result: FaultResult) => void;
 }
 
@@ -50,12 +55,13 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
   const started = performance.now();
   const faults = (opts.faults ?? FAULTS.map((f) => f.name)).map(findFault);
   const threads = opts.threads ?? availableParallelism();
+  const properties = opts.properties ?? propertySettings();
   const toResult = (i: number, v: TargetVerdict): FaultResult => {
     const { name, rule, description } = faults[i]!;
     return { name, rule, description, killed: !v.conformant, blamed: v.blamed, intendedBlamed: v.blamed.includes(rule), errors: v.errors, evidence: v.evidence, internalErrors: v.internalErrors, ms: v.ms };
   };
   // Job 0 is the faithful reference; job i + 1 is fault i.
-  const verdicts = await judgeAll([undefined, ...faults.map((f) => f.name)], threads, (job, v) => {
+  const verdicts = await judgeAll([undefined, ...faults.map((f) => f.name)], threads, properties, (job, v) => {
     if (job > 0) opts.onResult?.(toResult(job - 1, v));
   });
   const [base, ...rest] = verdicts as [TargetVerdict, ...TargetVerdict[]];
@@ -68,6 +74,7 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
     passed: good + (base.conformant ? 1 : 0),
     failed: results.length - good + (base.conformant ? 0 : 1),
     threads: Math.min(threads, faults.length + 1),
+    properties,
     wallMs: Math.round(performance.now() - started),
     generatedAt: new Date().toISOString(),
   };

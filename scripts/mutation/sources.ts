@@ -1,9 +1,12 @@
 import type { Format } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import type { Transport } from '../../src/client/transport.ts';
-import type { RunContext } from '../../src/profile/context.ts';
 import { runCase } from '../../src/runner/case.ts';
 import { loadAllCases, type LoadedCase } from '../../src/scenario/load.ts';
+import type { Target } from '../../generators/trials.ts';
+import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
+
+export type { Target } from '../../generators/trials.ts';
 
 /** A finding, with the format it was made in and what made it (for the report's evidence). */
 export interface SourcedFinding extends Finding {
@@ -11,19 +14,38 @@ export interface SourcedFinding extends Finding {
   origin: string;
 }
 
-/** A running target and what it takes to talk to it. */
-export interface Target {
-  url: string;
-  transport: Transport;
-  ctx: RunContext;
-}
-
-/** Anything that judges a target and yields findings: the scenarios, and later the properties. */
+/** Anything that judges a target and yields findings: the scenarios, the properties. */
 export type FindingSource = (target: Target) => Promise<SourcedFinding[]>;
 
-/** Every source each target of a mutation run is judged with: adding a source is one more call here. */
-export function findingSources(): FindingSource[] {
-  return [scenarioSource()];
+/** How the properties run in a mutation run: the same seed on every target, so each sees the same requests. */
+export interface PropertySettings { runs: number; seed: number }
+
+/** Few runs keep the whole mutation run under two minutes on 2 cores; the fixed seed keeps it deterministic. */
+export const DEFAULT_PROPERTY_SETTINGS: PropertySettings = { runs: 10, seed: 20261121 };
+
+/** OCS_MUTATION_RUNS and OCS_SEED over the defaults; a value that is not a count or a seed throws, naming the variable. */
+export function propertySettings(env: NodeJS.ProcessEnv = process.env): PropertySettings {
+  const read = (name: string, fallback: number, ok: (n: number) => boolean, what: string): number => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const n = Number(text);
+    if (!ok(n)) throw new RangeError(`${name} must be ${what}, got ${text}`);
+    return n;
+  };
+  return {
+    runs: read('OCS_MUTATION_RUNS', DEFAULT_PROPERTY_SETTINGS.runs, (n) => Number.isInteger(n) && n >= 0, 'a whole number of runs per property'),
+    seed: read('OCS_SEED', DEFAULT_PROPERTY_SETTINGS.seed, Number.isSafeInteger, 'an integer seed'),
+  };
+}
+
+/**
+ * Every source each target of a mutation run is judged with: adding a source is one more call
+ * here. `propertyTransport`, when given, is what the properties send over instead of the
+ * target's transport (suites/properties.spec.ts sends over undici, the faster client).
+ */
+export function findingSources(settings: PropertySettings = DEFAULT_PROPERTY_SETTINGS, propertyTransport?: Transport): FindingSource[] {
+  if (settings.runs === 0) return [scenarioSource()];
+  return [scenarioSource(), propertySource(settings.runs, { seed: settings.seed, transport: propertyTransport })];
 }
 
 /** Calls `work` on every item, at most `limit` at a time. */
@@ -44,6 +66,41 @@ export function scenarioSource(cases: LoadedCase[] = loadAllCases(), inFlight = 
       const result = await runCase(c, format, ctx, transport, url);
       if (result.kind === 'skip') return;
       for (const f of result.findings) out.push({ ...f, format, origin: `${c.file}: ${c.name}` });
+    });
+    return out;
+  };
+}
+
+export interface PropertySourceOptions {
+  seed?: number;
+  /** Properties run at once; each is sequential inside. */
+  inFlight?: number;
+  /** Sent over instead of the target's transport. */
+  transport?: Transport;
+  properties?: readonly PropertyDef[];
+}
+
+/**
+ * The properties of generators/suite.ts, `inFlight` at a time, each sequential inside and
+ * `runs` runs long. A property that holds yields the merged findings of its runs; one that
+ * fails yields the shrunk counterexample's findings, as suites/properties.spec.ts records them.
+ */
+export function propertySource(runs = DEFAULT_PROPERTY_SETTINGS.runs, opts: PropertySourceOptions = {}): FindingSource {
+  const { seed = DEFAULT_PROPERTY_SETTINGS.seed, inFlight = 4, transport, properties = PROPERTIES } = opts;
+  return async (given) => {
+    const target = transport ? { ...given, transport } : given;
+    const out: SourcedFinding[] = [];
+    await eachLimited(properties, inFlight, async (p) => {
+      const outcome = await checkProperty(p, target, { numRuns: runs, seed });
+      if (outcome.kind === 'skip') return;
+      const { run } = outcome;
+      const failure = run.failed ? run.failure : undefined;
+      // A trial that threw is a harness bug, as a scenario case that throws is: the run breaks.
+      if (failure && 'error' in failure) throw new Error(`property ${p.title} (seed ${run.seed}, path ${run.path ?? 'none'}) broke: ${String(failure.error)}`, { cause: failure.error });
+      const origin = `property: ${p.title}`;
+      for (const part of failure ? failure.parts : run.merged) {
+        for (const f of part.findings) out.push({ ...f, format: part.format, origin });
+      }
     });
     return out;
   };
