@@ -13,15 +13,13 @@ import fc from 'fast-check';
 import { startReference } from '../reference/server.ts';
 import { FORMATS, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
 import { encodeRequest } from '../src/codec/index.ts';
-import { judge } from '../src/checks/judge.ts';
+import { runContext } from '../src/profile/context.ts';
 import { playwrightTransport } from '../src/client/playwright.ts';
 import { undiciTransport } from '../src/client/undici.ts';
 import { wireRequest, type Transport, type WireRequest } from '../src/client/transport.ts';
-import { referenceDefaults, REFERENCE_PROFILE } from '../src/cli/target.ts';
-import { loadProfile } from '../src/profile/load.ts';
-import { acceptRules } from '../generators/accepts.ts';
+import { referenceDefaults } from '../src/cli/target.ts';
 import { validRequest } from '../generators/index.ts';
-import { runProperty } from '../generators/property.ts';
+import { checkProperty, PROPERTIES } from '../generators/suite.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -29,24 +27,23 @@ const SEED = 20261121;
 const TIMEOUT_MS = 10_000;
 
 const reference = await startReference();
-const profile = loadProfile(REFERENCE_PROFILE, referenceDefaults({}));
+Object.assign(process.env, referenceDefaults(process.env));
+const ctx = runContext();
+const { profile } = ctx;
 const g = { profile, now: new Date() };
 const kinds: [Operation, Format][] = OPERATIONS.flatMap((op) => FORMATS.map((f): [Operation, Format] => [op, f]));
 const perKind = Math.max(1, Math.round(RUNS / kinds.length));
+/** The properties `npm start` runs for valid requests: one per operation and format. */
+const validProperties = PROPERTIES.filter((p) => p.source === 'generators/index.ts validRequest');
 
-/** A property run per operation and format over `transport`, as suites/properties.spec.ts runs one. */
+/** The valid-request properties of suites/properties.spec.ts, run exactly as it runs them, over `transport`. */
 async function harness(transport: Transport, runs = perKind): Promise<number> {
   let sent = 0;
+  const counting: Transport = { send: (req) => { sent++; return transport.send(req); } };
   const started = performance.now();
-  for (const [op, format] of kinds) {
-    const run = await runProperty(validRequest(op, g), async (logical) => {
-      const wire = wireRequest(profile, reference.url, op, format, encodeRequest(format, logical));
-      const response = await transport.send(wire);
-      sent++;
-      const rules = acceptRules(op, logical);
-      return { parts: [{ format, findings: judge({ case: { operation: op, rules, expect: 'accepted' }, format, request: logical, response, sentAt: new Date() }, profile) }] };
-    }, { numRuns: runs, seed: SEED });
-    if (run.failed) throw new Error(`the reference refused a valid ${op} request in ${format}: the benchmark measures nothing`);
+  for (const p of validProperties) {
+    const outcome = await checkProperty(p, { url: reference.url, transport: counting, ctx }, { numRuns: runs, seed: SEED });
+    if (outcome.kind !== 'run' || outcome.run.failed) throw new Error(`${p.title} did not pass against the reference: the benchmark measures nothing`);
   }
   return sent / ((performance.now() - started) / 1000);
 }
