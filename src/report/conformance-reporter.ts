@@ -36,7 +36,12 @@ export default class ConformanceReporter implements Reporter {
     });
     writeReports(summary, this.outputDir);
     const failing = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
-    console.log(`\nConformance: ${summary.verdict.toUpperCase()}${failing.length ? ` (MUST rules failing: ${failing.map((r) => r.id).join(', ')})` : ''}`);
+    const why = [
+      failing.length ? `MUST rules failing: ${failing.map((r) => r.id).join(', ')}` : '',
+      summary.counts.error ? `${summary.counts.error} errors` : '',
+      summary.untested.length ? `incomplete run, not exercised in both formats: ${summary.untested.join(', ')}` : '',
+    ].filter(Boolean).join('; ');
+    console.log(`\nConformance: ${summary.verdict.toUpperCase()}${why ? ` (${why})` : ''}`);
   }
 }
 
