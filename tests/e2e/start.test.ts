@@ -50,6 +50,19 @@ describe('npm start', () => {
     assert.equal(summary.counts.fail + summary.counts.error, 0);
   });
 
+  it('skips, with the reason, the cases whose fixture the profile lacks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const file = join(dir, 'no-anonymous.yaml');
+    writeFileSync(file, readFileSync('profiles/reference.yaml', 'utf8').replace(/^ {4}anonymous: .*\n/m, ''));
+    const run = await start(['suites/scenarios.spec.ts', '--grep', 'ERR-610003'], { OCS_BASE_URL: '', OCS_PROFILE: file });
+    const summary = run.summary();
+    assert.ok(summary.counts.skip >= 2 && summary.counts.pass === 0 && summary.counts.fail === 0, JSON.stringify(summary.counts));
+    const row = summary.rules.find((r) => r.id === 'ERR-610003')!;
+    assert.deepEqual([row.json, row.xml], ['skip', 'skip']);
+    const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+    assert.match(junit, /the profile has no fixtures\.orders\.anonymous/);
+  });
+
   it('refuses a malformed profile with exit 2, naming the file and the key', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
     const file = join(dir, 'bad.yaml');
