@@ -386,3 +386,18 @@ describe('judge: expectations', () => {
     });
   });
 });
+
+describe('the rules a case\'s outcome blames', () => {
+  it('a request that breaks a limit, named beside a response rule, blames the limit only when accepted', () => {
+    const fs = run({ rules: ['RSP-ERROR-STATUS', 'CNT-CONTACTIDS-MAX'], expect: 'rejected', response: wire(200, receiverOk(), 'json') });
+    assert.deepEqual(failing(fs), ['CNT-CONTACTIDS-MAX']);
+  });
+
+  it('a valid request sent for a response rule blames the success rule when refused', () => {
+    const request = receiverRequest({ receiver: { counteragent: { form: 'f', name: 'n', inn: 1, juridicalAddress: { search: 'Москва' } }, contactIDs: [6001], phoneIDs: [7001] } });
+    const receiver = run({ rules: ['RSP-FOUNDADDRESSES-PRESENT'], expect: 'accepted', request, response: wire(400, errorBody(100001), 'json') });
+    assert.deepEqual(failing(receiver), ['RSP-RECEIVER-SUCCESS']);
+    const pickup = run({ op: 'change_pickup', rules: ['RSP-FOUNDADDRESSES-ABSENT'], expect: 'accepted', response: wire(400, errorBody(100001), 'xml'), format: 'xml' });
+    assert.deepEqual(failing(pickup), ['RSP-PICKUP-SUCCESS']);
+  });
+});
