@@ -92,17 +92,20 @@ describe('scenario coverage of the catalog', () => {
   const demandsRefusal = (title: string): boolean => /\b(reject|refuse|answer \d+)/.test(title);
   const demandsAcceptance = (title: string): boolean => /\baccept/.test(title);
 
-  it('has a rejecting case for every MUST and SHOULD rule whose title demands a refusal', () => {
+  // Both formats, always (DESIGN principle 4): each side of a rule is shown in JSON and in XML.
+  const inFormat = (id: string, format: 'json' | 'xml'): LoadedCase[] => casesOf(id).filter((c) => c.formats.includes(format));
+
+  it('has a rejecting case in each format for every MUST and SHOULD rule whose title demands a refusal', () => {
     const judged = rules.filter((r) => r.level !== 'INFO' && demandsRefusal(r.title));
     assert.ok(judged.length > 60, `only ${judged.length} rules demand a refusal: the title pattern broke`);
-    const missing = judged.filter((r) => !casesOf(r.id).some(rejects)).map((r) => r.id);
+    const missing = judged.flatMap((r) => (['json', 'xml'] as const).filter((f) => !inFormat(r.id, f).some(rejects)).map((f) => `${r.id} [${f}]`));
     assert.deepEqual(missing, [], `rules with no case expecting a rejection or an error: ${missing.join(', ')}`);
   });
 
-  it('has an accepted case for every MUST and SHOULD rule whose title demands acceptance', () => {
+  it('has an accepted case in each format for every MUST and SHOULD rule whose title demands acceptance', () => {
     const judged = rules.filter((r) => r.level !== 'INFO' && demandsAcceptance(r.title));
     assert.ok(judged.some((r) => /-(MAX|MIN)$/.test(r.id)), 'no limit rule demands acceptance: the title pattern broke');
-    const missing = judged.filter((r) => !casesOf(r.id).some((c) => c.expect === 'accepted')).map((r) => r.id);
+    const missing = judged.flatMap((r) => (['json', 'xml'] as const).filter((f) => !inFormat(r.id, f).some((c) => c.expect === 'accepted')).map((f) => `${r.id} [${f}]`));
     assert.deepEqual(missing, [], `rules with no accepted case: ${missing.join(', ')}`);
   });
 });
