@@ -16,17 +16,16 @@ export const digit = fc.constantFrom(...DIGITS);
 const lengthUpTo = (min: number, max: number): fc.Arbitrary<number> =>
   oneof(fc.integer({ min, max }), fc.constant(max));
 
+/** A string of `unit`s, `length` of them; `max` bounds what `length` draws. */
+const textOf = (unit: fc.Arbitrary<string>, length: fc.Arbitrary<number>, max: number): fc.Arbitrary<string> =>
+  fc.tuple(length, fc.array(unit, { minLength: max, maxLength: max })).map(([n, units]) => units.slice(0, n).join(''));
+
 /** A string of `unit`s whose length is [min, max], at the limit often (spec 8 limits). */
-function textUpTo(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
-  return fc.tuple(lengthUpTo(min, max), fc.array(unit, { minLength: max, maxLength: max }))
-    .map(([n, units]) => units.slice(0, n).join(''));
-}
+const textUpTo = (unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> => textOf(unit, lengthUpTo(min, max), max);
 
 /** A string of `unit`s whose length is anywhere in [min, max]. */
-export function textBetween(unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> {
-  return fc.tuple(fc.integer({ min, max }), fc.array(unit, { minLength: max, maxLength: max }))
-    .map(([n, units]) => units.slice(0, n).join(''));
-}
+export const textBetween = (unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> =>
+  textOf(unit, fc.integer({ min, max }), max);
 
 /** A string of exactly `min` to `max` digits (phone numbers, extensions). */
 export const digitsUpTo = (min: number, max: number): fc.Arbitrary<string> => textUpTo(digit, min, max);
@@ -61,10 +60,6 @@ export function emailUpTo(max: number, min = SHORTEST_EMAIL): fc.Arbitrary<strin
   return fc.tuple(lengthUpTo(min, max), fc.array(emailChar, { minLength: max, maxLength: max }), fc.constantFrom(...DOMAINS))
     .map(([n, chars, domain]) => `${chars.slice(0, n - domain.length - 1).join('')}@${domain}`);
 }
-
-/** Spec 8, past a limit: an e-mail of `over` characters (e.g. 129 for a 128 limit). */
-export const emailOfLength = (over: fc.Arbitrary<number>): fc.Arbitrary<string> =>
-  fc.tuple(over, fc.constantFrom(...DOMAINS)).map(([n, domain]) => `${'a'.repeat(n - domain.length - 1)}@${domain}`);
 
 const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A');
 
