@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { validator } from '../src/contract/ajv.ts';
+import { validator, violations } from '../src/contract/ajv.ts';
 import type { Operation } from '../src/contract/load.ts';
 import { requestSchemaId } from '../src/codec/index.ts';
 import type { LoadedProfile } from '../src/profile/load.ts';
@@ -17,7 +17,9 @@ export function brokenRules(op: Operation, request: unknown, profile: LoadedProf
   const validate = validator(requestSchemaId(op));
   validate(request);
   const out = new Set<string>();
-  for (const e of validate.errors ?? []) for (const r of schemaRules(op, e, request)) out.add(r);
+  const errors = validate.errors ?? [];
+  const values = violations(errors, request).map((v) => v.value);
+  errors.forEach((e, i) => { for (const r of schemaRules(op, e, values[i])) out.add(r); });
   for (const r of conditionalRules(op, request, profile, now)) out.add(r);
   return out;
 }
@@ -122,16 +124,10 @@ function oneOfRule(op: Operation, e: ErrorObject): string | undefined {
   return undefined;
 }
 
-function valueAt(data: unknown, pointer: string): unknown {
-  let cur = data;
-  for (const key of pointer.split('/').slice(1)) cur = cur !== null && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
-  return cur;
-}
-
-function schemaRules(op: Operation, e: ErrorObject, request: unknown): string[] {
+/** The rules one schema error breaks; `value` is what the request holds at its instancePath. */
+function schemaRules(op: Operation, e: ErrorObject, value: unknown): string[] {
   // A branch of oneOf or anyOf reports through its combinator; if/not are judged in code.
   if (/\/(oneOf|anyOf)\/[0-9]+\//.test(e.schemaPath) || e.keyword === 'if' || e.keyword === 'not') return [];
-  const value = valueAt(request, e.instancePath);
   if (value === null) return ['INFO-NULL-FIELD'];
   if (e.keyword === 'minItems') return ['INFO-EMPTY-ARRAY'];
   if (e.keyword === 'minLength' && value === '') return [`DOUBTFUL: empty string at ${e.instancePath}`];
