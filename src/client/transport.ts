@@ -1,7 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Format, Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
+import { sharedLog } from '../runner/shared-log.ts';
 
 /** What goes on the wire for one request. */
 export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string }
@@ -35,29 +34,8 @@ export function wireRequest(profile: LoadedProfile, baseUrl: string, op: Operati
 /** After this many transport failures in a row, the run stops sending and fails fast. */
 const BREAK_AFTER = 3;
 
-/**
- * Consecutive transport failures, kept in a file when OCS_BREAKER_FILE names one: Playwright
- * replaces a worker process after every failed test, so memory would forget each failure.
- */
-const breaker = {
-  memory: [] as string[],
-  read(): string[] {
-    const file = process.env.OCS_BREAKER_FILE;
-    if (!file) return this.memory;
-    try { return readFileSync(file, 'utf8').split('\n').filter(Boolean); } catch { return []; }
-  },
-  failed(reason: string): void {
-    const file = process.env.OCS_BREAKER_FILE;
-    if (!file) { this.memory.push(reason); return; }
-    mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, `${reason.replace(/\n/g, ' ')}\n`);
-  },
-  succeeded(): void {
-    const file = process.env.OCS_BREAKER_FILE;
-    if (!file) { this.memory = []; return; }
-    if (existsSync(file)) rmSync(file, { force: true });
-  },
-};
+/** Consecutive transport failures of the run (see sharedLog: memory would forget them). */
+const failures = sharedLog('OCS_BREAKER_FILE');
 
 /**
  * Wraps a transport so an unreachable or hanging target costs a few timeouts, not one per
@@ -67,16 +45,16 @@ const breaker = {
 export function guarded(transport: Transport): Transport {
   return {
     async send(request) {
-      const failures = breaker.read();
-      if (failures.length >= BREAK_AFTER) {
-        throw new TransportError(`not sent: the last ${failures.length} requests to the target failed (last: ${failures.at(-1)})`);
+      const recent = failures.lines();
+      if (recent.length >= BREAK_AFTER) {
+        throw new TransportError(`not sent: the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
       }
       try {
         const response = await transport.send(request);
-        breaker.succeeded();
+        if (recent.length) failures.clear();
         return response;
       } catch (err) {
-        if (err instanceof TransportError) breaker.failed(err.message);
+        if (err instanceof TransportError) failures.append(err.message);
         throw err;
       }
     },
