@@ -8,37 +8,37 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { request } from 'undici';
 import { ROOT } from '../contract/load.ts';
-import { loadProfile, ProfileError } from '../profile/load.ts';
+import { loadProfile, ProfileError, type LoadedProfile } from '../profile/load.ts';
 import { loadAllCases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
 import { summarize, writeReports, type Summary } from '../report/summary.ts';
 import { errorFindings } from '../checks/judge.ts';
-import { operationPath } from '../client/transport.ts';
+import { TransportError, wireRequest } from '../client/transport.ts';
+import { undiciTransport } from '../client/undici.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 
 // OCS_REPORTS_DIR moves every report (the project's own tests use it to run in isolation).
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 const SUMMARY = join(REPORTS, 'summary.json');
 
-function preflight(): { env: NodeJS.ProcessEnv; cases: LoadedCase[]; timeoutMs: number } {
+function preflight(): { env: NodeJS.ProcessEnv; cases: LoadedCase[]; profile: LoadedProfile } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   const cases = loadAllCases();
-  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases, timeoutMs: profile.http?.timeoutMs ?? 10_000 };
+  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases, profile };
 }
 
-/** Whether the target answers HTTP at all; the reason when it does not. */
-async function probe(baseUrl: string, timeoutMs: number): Promise<string | undefined> {
+/** Whether the target answers HTTP at all (one empty receiver change); the reason when it does not. */
+async function probe(profile: LoadedProfile, baseUrl: string): Promise<string | undefined> {
+  const transport = undiciTransport(profile.http?.timeoutMs ?? 10_000);
   try {
-    const res = await request(baseUrl.replace(/\/+$/, '') + operationPath('change_receiver', 'json'), {
-      method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
-    });
-    await res.body.dump();
+    await transport.send(wireRequest(profile, baseUrl, 'change_receiver', 'json', '{}'));
     return undefined;
   } catch (err) {
-    const e = err as { code?: string; message: string };
-    return `${baseUrl} does not answer: ${e.code ? `${e.code} ` : ''}${e.message}`;
+    if (!(err instanceof TransportError)) throw err;
+    return `${baseUrl} does not answer: ${err.message}`;
+  } finally {
+    await transport.close();
   }
 }
 
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
   }
   const { env } = run;
   for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(REPORTS, stale), { recursive: true, force: true });
-  const down = env.OCS_BASE_URL ? await probe(env.OCS_BASE_URL, run.timeoutMs) : undefined;
+  const down = env.OCS_BASE_URL ? await probe(run.profile, env.OCS_BASE_URL) : undefined;
   if (down) {
     console.error(`ocs-conformance: ${down}; every case is an error, nothing else was sent`);
     writeReports(unreachableSummary(run.cases, env, `transport: ${down}`), REPORTS);
