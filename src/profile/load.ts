@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseDocument } from 'yaml';
-import { validator } from '../contract/ajv.ts';
+import { checkedYaml } from '../contract/ajv.ts';
 
 export interface EnvRef { env: string }
 export interface Profile {
@@ -30,18 +29,8 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env):
   } catch (err) {
     throw new ProfileError(`${file}: cannot read the profile (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  const doc = parseDocument(text);
-  if (doc.errors.length) throw new ProfileError(`${file}: not valid YAML: ${doc.errors[0]!.message}`);
-  const data = doc.toJS() as unknown;
-  const validate = validator('profile.schema.json');
-  if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const key = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
-      const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
-      return `${file}: key ${key}: ${e.message}${extra}`;
-    });
-    throw new ProfileError(problems.join('\n'));
-  }
+  const { data, problems } = checkedYaml(text, file, 'profile.schema.json');
+  if (problems.length) throw new ProfileError(problems.join('\n'));
   const profile = data as Profile;
   const secret = (key: 'appkey' | 'sessionID'): string => {
     const name = profile.credentials[key].env;

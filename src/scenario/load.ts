@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseDocument } from 'yaml';
-import { validator } from '../contract/ajv.ts';
+import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 
 export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | { error: number };
@@ -36,17 +35,17 @@ export interface Bases {
 
 export class ScenarioError extends Error {}
 
-export const SUITES_DIR = join(ROOT, 'suites');
+const SUITES_DIR = join(ROOT, 'suites');
 
-function readYamlFile(path: string): unknown {
-  const doc = parseDocument(readFileSync(path, 'utf8'));
-  if (doc.errors.length) throw new ScenarioError(`${rel(path)}: not valid YAML: ${doc.errors[0]!.message}`);
-  return doc.toJS();
+function readYamlFile(path: string, schemaId?: string): unknown {
+  const { data, problems } = checkedYaml(readFileSync(path, 'utf8'), rel(path), schemaId);
+  if (problems.length) throw new ScenarioError(problems.join('\n'));
+  return data;
 }
 
 const rel = (path: string): string => relative(ROOT, path);
 
-export function scenarioFiles(dir = SUITES_DIR): string[] {
+function scenarioFiles(dir = SUITES_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .flatMap((d) => readdirSync(join(dir, d.name)).filter((n) => n.endsWith('.yaml')).map((n) => join(dir, d.name, n)))
@@ -62,17 +61,8 @@ export function loadBases(dir = SUITES_DIR): Bases {
  * catalog (and the operation each rule applies to), its bases against suites/bases.yaml.
  * Every problem names the file and the key.
  */
-export function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
-  const data = readYamlFile(path);
-  const validate = validator('scenario.schema.json');
-  if (!validate(data)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const key = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
-      const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
-      return `${rel(path)}: key ${key}: ${e.message}${extra}`;
-    });
-    throw new ScenarioError([...new Set(problems)].join('\n'));
-  }
+function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
+  const data = readYamlFile(path, 'scenario.schema.json');
   const file = data as ScenarioFile;
   const rules = new Map(loadRules().map((r) => [r.id, r]));
   return file.cases.map((c, index) => {
