@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
+import { reporters } from './src/report/reporters.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -37,12 +38,7 @@ export default defineConfig({
   workers,
   timeout: 60_000,
   outputDir: `${reports}/test-results`,
-  reporter: [
-    [process.env.CI ? 'dot' : 'line'],
-    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-    ['junit', { outputFile: `${reports}/junit.xml` }],
-    ['./src/report/conformance-reporter.ts', { outputDir: reports }],
-  ],
+  reporter: reporters(reports, process.env.CI ? 'dot' : 'line'),
   webServer: targetingReference
     ? {
         command: 'node --import tsx reference/cli.ts --port 0',
