@@ -41,7 +41,7 @@ const SUCCESS_RULE = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: '
  * that rule. A case naming response rules alone shows a valid request: refusing it breaks
  * the operation's success rule, not (say) the foundAddresses rule the case was written for.
  */
-export function outcomeRules(c: Exchange['case']): string[] {
+function outcomeRules(c: Exchange['case']): string[] {
   const own = c.rules.filter((id) => !id.startsWith('RSP-'));
   if (own.length) return own;
   return c.expect === 'accepted' ? [SUCCESS_RULE[c.operation]] : c.rules;

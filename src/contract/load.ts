@@ -31,7 +31,7 @@ export interface DocumentedError {
   fixture: string;
 }
 
-export function readYaml<T>(path: string): T {
+function readYaml<T>(path: string): T {
   return parse(readFileSync(path, 'utf8')) as T;
 }
 

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
 import { FINDINGS, type RecordedFindings } from './record.ts';
@@ -21,8 +21,6 @@ export default class ConformanceReporter implements Reporter {
   printsToStdio(): boolean {
     return true;
   }
-
-  onBegin(_config: FullConfig, _suite: Suite): void {}
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.outcomes.set(test.id, { ...outcomeOf(test, result), title: test.titlePath().slice(-2).join(' › ') });

@@ -2,7 +2,7 @@ import { masker } from './mask.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 
 /** Single-quotes a string for a POSIX shell. */
-const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * A curl command that sends the same request again. Secrets never appear: each one is

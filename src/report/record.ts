@@ -2,15 +2,13 @@ import type { TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 import { describeFinding, worst, type Finding } from '../checks/finding.ts';
-import { curlLine, describeRequest, describeResponse } from './evidence.ts';
+import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 
 export interface RecordedFindings { format: Format; findings: Pick<Finding, 'rule' | 'level' | 'verdict'>[] }
-
-const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The command that runs this one test again against the same target. Only the target's
@@ -24,9 +22,6 @@ export function rerunLine(title: string, env: NodeJS.ProcessEnv = process.env): 
   const pattern = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...settings, 'npm start --', '--grep', shq(pattern)].join(' ');
 }
-
-/** Thrown for a harness or transport fault: the reporter counts it as `error`, not `fail`. */
-export class HarnessFault extends Error {}
 
 /**
  * Keeps a test's findings (as an annotation for the reporter), attaches evidence when
@@ -60,6 +55,6 @@ export async function record(
     'Rerun the test:',
     `  ${rerunLine(info.title)}`,
   ].join('\n');
-  const kind = worst(failing.map((f) => f.verdict));
-  throw (kind === 'error' ? new HarnessFault(ctx.mask(`[error] ${message}`)) : new Error(ctx.mask(message)));
+  // The reporter reads the verdict from the findings; the prefix tells a reader of the log.
+  throw new Error(ctx.mask(worst(failing.map((f) => f.verdict)) === 'error' ? `[error] ${message}` : message));
 }

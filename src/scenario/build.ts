@@ -17,7 +17,7 @@ export function buildRequest(c: LoadedCase, ctx: BuildContext): Record<string, u
   return body;
 }
 
-export function lookup(path: string, ctx: BuildContext): unknown {
+function lookup(path: string, ctx: BuildContext): unknown {
   if (path.startsWith('credentials.')) {
     const key = path.slice('credentials.'.length) as 'appkey' | 'sessionID';
     return ctx.profile.secrets[key];
@@ -112,7 +112,7 @@ function dateIn(which: string, ctx: BuildContext): string {
   }
 }
 
-export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const segs = path.split('.');
   let cur: Record<string, unknown> = target;
   for (const [i, seg] of segs.slice(0, -1).entries()) {
@@ -122,7 +122,7 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   cur[segs.at(-1)!] = value;
 }
 
-export function unsetPath(target: Record<string, unknown>, path: string): void {
+function unsetPath(target: Record<string, unknown>, path: string): void {
   const segs = path.split('.');
   let cur: unknown = target;
   for (const seg of segs.slice(0, -1)) {
