@@ -1,10 +1,10 @@
 import type { Operation } from '../src/contract/load.ts';
+import { COORDINATES } from './broken-conditions.ts';
 import type { Request } from './receiver.ts';
 
 type Obj = Record<string, unknown>;
 const chars = (v: unknown): number => (typeof v === 'string' ? [...v].length : 0);
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? (v as Obj[]) : []);
-const COORDINATES = /^\s*-?[0-9]+(\.[0-9]+)?\s*,\s*-?[0-9]+(\.[0-9]+)?\s*$/;
 
 /** Rules a branch choice exercises ("accept either alone"), as against a limit or a format. */
 const BRANCHES = new Set(['RCV-STOREPAYER-VALUES', 'MBR-COUNTERAGENT-NEITHER', 'CNT-CONTACTS-NEITHER', 'CNT-PHONES-NEITHER', 'MBR-RECEIPT-PHONE-OR-EMAIL', 'PCK-ADDRESS-NEITHER', 'PCK-ADDRESS-SEARCH-OR-STREET-HOUSE']);

@@ -101,7 +101,8 @@ function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): voi
   if (typeof a.house === 'string' && !(j.house && a.house.startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
 }
 
-const COORDINATES = /^\s*-?[0-9]+(\.[0-9]+)?\s*,\s*-?[0-9]+(\.[0-9]+)?\s*$/;
+/** Spec 2.7: a search given as coordinates, `lat, lon`, which alone may come with flat. */
+export const COORDINATES = /^\s*-?[0-9]+(\.[0-9]+)?\s*,\s*-?[0-9]+(\.[0-9]+)?\s*$/;
 const sameCoordinates = (a: string, b: string): boolean => a.replace(/\s/g, '') === b.replace(/\s/g, '');
 
 /** Where a place lies by the profile: inside the order's region, outside it, or unknown. */
