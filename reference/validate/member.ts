@@ -3,9 +3,6 @@ import { contacts, phones } from './contacts.ts';
 import { problems } from './problems.ts';
 import { at, type Check, exactlyOne, int, obj, sent, str, type StringRule } from './primitives.ts';
 
-// README: digits with an optional leading plus, which the digit limit does not count.
-const RECEIVER_PHONE_FORMAT: StringRule['format'] = { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' };
-
 const RECEIPT_PHONE: StringRule = {
   format: { re: /^\+79\d{9}$/, en: 'in the form +79XXXXXXXXX', ru: '+79XXXXXXXXX' },
 };
@@ -23,7 +20,8 @@ export function member(ck: Check, v: unknown, path: string): void {
     counteragent(ck, o.counteragent, at(path, 'counteragent'));
   }
   contacts(ck, o, path);
-  phones(ck, o, path, { maxDigits: ck.limits.receiverPhoneDigits, format: RECEIVER_PHONE_FORMAT });
+  // README: the digit limit does not count the leading plus.
+  phones(ck, o, path, { maxDigits: ck.limits.receiverPhoneDigits });
   str(ck, o.email, at(path, 'email'), { max: ck.limits.email });
   dataForReceipt(ck, o.dataForReceipt, at(path, 'dataForReceipt'));
 }

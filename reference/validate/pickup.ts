@@ -10,9 +10,6 @@ export interface PickupRequest {
   produceDate: string;
 }
 
-// Spec 8: 15 characters at most (the limit), only a leading plus is a non-digit.
-const PICKUP_PHONE_FORMAT: StringRule['format'] = { re: /^\+?\d+$/, en: 'digits with an optional leading plus', ru: 'цифры, допускается ведущий плюс' };
-
 const HH_MM: StringRule = { format: { re: /^([01]\d|2[0-3]):[0-5]\d$/, en: 'a time HH:MM', ru: 'ЧЧ:ММ' } };
 
 const DATE: StringRule = { format: { re: /^\d{4}-\d{2}-\d{2}$/, en: 'a date YYYY-MM-DD', ru: 'ГГГГ-ММ-ДД' } };
@@ -26,7 +23,8 @@ export function validatePickup(ck: Check, body: Obj): PickupRequest | undefined 
   const produceDate = calendarDate(ck, body.produce_date, 'produce_date');
   time(ck, body.time, 'time');
   contacts(ck, body, '');
-  phones(ck, body, '', { max: ck.limits.pickupPhoneLength, format: PICKUP_PHONE_FORMAT });
+  // Spec 8: 15 characters, the leading plus included.
+  phones(ck, body, '', { max: ck.limits.pickupPhoneLength });
   if (ck.issues.length > 0 || orderID === undefined || place === undefined || produceDate === undefined) return undefined;
   return { orderID, place, produceDate };
 }
