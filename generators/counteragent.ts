@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { oneof, record } from './combinators.ts';
 import { MissingFixture } from '../src/scenario/build.ts';
-import { need, type Fixtures } from './fixtures.ts';
+import { ifFixtures, need, type Fixtures } from './fixtures.ts';
 import { houseFrom, housePart, personName, searchUpTo } from './text.ts';
 
 export type Counteragent = Record<string, unknown>;
@@ -49,9 +49,7 @@ export function legalEntity(f: Fixtures): fc.Arbitrary<Counteragent> {
 
 /** Spec 2.3: an individual or a legal entity, whichever the profile can build. */
 export function counteragent(f: Fixtures): fc.Arbitrary<Counteragent> {
-  const branches: fc.Arbitrary<Counteragent>[] = [];
-  if (f.counteragents?.individual) branches.push(individual(f));
-  if (f.counteragents?.legal && (f.juridicalAddress?.search || (f.juridicalAddress?.street && f.juridicalAddress.house))) branches.push(legalEntity(f));
+  const branches = [...ifFixtures(() => individual(f)), ...ifFixtures(() => legalEntity(f))];
   if (branches.length === 0) throw new MissingFixture('the profile has no fixtures.counteragents to build a counteragent from');
   return oneof(...branches);
 }

@@ -38,6 +38,19 @@ export function need<T>(value: T | undefined, key: string): T {
 }
 
 /**
+ * `make()` as a one-element list, or an empty list when the profile lacks a fixture it
+ * needs: for a one-of branch the profile may not support while another branch remains.
+ */
+export function ifFixtures<T>(make: () => T): T[] {
+  try {
+    return [make()];
+  } catch (err) {
+    if (err instanceof MissingFixture) return [];
+    throw err;
+  }
+}
+
+/**
  * storePayer literals to send: the profile's list, or only `third`, the one literal the spec
  * gives (contract/assumptions.yaml A-STOREPAYER-LITERALS).
  */

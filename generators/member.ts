@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { oneof, record } from './combinators.ts';
-import { MissingFixture } from '../src/scenario/build.ts';
 import { contacts, phones, receiptPhone } from './contacts.ts';
 import { counteragent } from './counteragent.ts';
-import type { Fixtures } from './fixtures.ts';
+import { ifFixtures, type Fixtures } from './fixtures.ts';
 import { emailUpTo } from './text.ts';
 
 export type Member = Record<string, unknown>;
@@ -21,14 +20,9 @@ export const dataForReceipt = oneof(
 /** Spec 2.2: exactly one of counteragentID (from the profile's address book) or counteragent. */
 function party(f: Fixtures): fc.Arbitrary<Member> {
   const ids = f.addressBook?.counteragentIDs;
-  const branches: fc.Arbitrary<Member>[] = [];
-  if (ids?.length) branches.push(record({ counteragentID: fc.constantFrom(...ids) }));
-  try {
-    branches.push(record({ counteragent: counteragent(f) }));
-  } catch (err) {
-    if (!(err instanceof MissingFixture) || branches.length === 0) throw err;
-  }
-  return oneof(...branches);
+  const inline = (): fc.Arbitrary<Member> => record({ counteragent: counteragent(f) });
+  if (!ids?.length) return inline();
+  return oneof(record({ counteragentID: fc.constantFrom(...ids) }), ...ifFixtures(inline));
 }
 
 /**

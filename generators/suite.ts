@@ -12,6 +12,7 @@ import { validRequest, type GenContext, type Request } from './index.ts';
 import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { runProperty, type PropertyRun, type RunParams, type Trial } from './property.ts';
 import { acceptRules } from './accepts.ts';
+import { ifFixtures } from './fixtures.ts';
 import { parity, single, type Sent, type Target } from './trials.ts';
 
 export type { Sent, Target } from './trials.ts';
@@ -39,14 +40,8 @@ function parityCases(op: Operation, g: GenContext): fc.Arbitrary<Sent> {
     const orderID = orders[e.fixture.replace(/^orders\./, '')];
     return e.operation === op && orderID ? [valid.map((r): Sent => ({ request: { ...r, orderID }, rules: [e.rule], expect: { error: e.code } }))] : [];
   });
-  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op) && v.formats.length === 2).flatMap((v) => {
-    try {
-      return [violation(op, v, g, FORMATS).map((request): Sent => ({ request, rules: [v.rule], expect: 'rejected' }))];
-    } catch (err) {
-      if (err instanceof MissingFixture) return [];
-      throw err;
-    }
-  });
+  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op) && v.formats.length === 2).flatMap((v) =>
+    ifFixtures(() => violation(op, v, g, FORMATS).map((request): Sent => ({ request, rules: [v.rule], expect: 'rejected' }))));
   const share = Math.max(1, violations.length);
   return fc.oneof(
     { arbitrary: valid.map(accepted(op)), weight: share },
