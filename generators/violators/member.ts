@@ -18,6 +18,17 @@ const badReceiptPhone = oneof(
   oneof(digitsOf(8), digitsOf(10)).map((d) => `+79${d}`),
 );
 
+/** A member's dataForReceipt (kept, or created) with `field` set to a bad value. */
+const inReceipt = (rule: string, field: 'phone' | 'email', bad: fc.Arbitrary<string>): Violator => violator({
+  rule,
+  operations: receiverOnly,
+  how: () => fc.tuple(whichMember, bad),
+  apply: (r, [which, value]: [Which, string]) => {
+    const m = memberOf(r, which);
+    m.dataForReceipt = { ...(m.dataForReceipt as object | undefined), [field]: value };
+  },
+});
+
 /** Spec 2.2: the members of a receiver change (receiver, third). */
 export const memberRules: Violator[] = [
   violator({
@@ -61,22 +72,6 @@ export const memberRules: Violator[] = [
     how: () => whichMember,
     apply: (r, which: Which) => { memberOf(r, which).dataForReceipt = {}; },
   }),
-  violator({
-    rule: 'MBR-RECEIPT-PHONE-FORMAT',
-    operations: receiverOnly,
-    how: () => fc.tuple(whichMember, badReceiptPhone),
-    apply: (r, [which, phone]: [Which, string]) => {
-      const m = memberOf(r, which);
-      m.dataForReceipt = { ...(m.dataForReceipt as object | undefined), phone };
-    },
-  }),
-  violator({
-    rule: 'MBR-RECEIPT-EMAIL-MAX',
-    operations: receiverOnly,
-    how: () => fc.tuple(whichMember, emailOver),
-    apply: (r, [which, email]: [Which, string]) => {
-      const m = memberOf(r, which);
-      m.dataForReceipt = { ...(m.dataForReceipt as object | undefined), email };
-    },
-  }),
+  inReceipt('MBR-RECEIPT-PHONE-FORMAT', 'phone', badReceiptPhone),
+  inReceipt('MBR-RECEIPT-EMAIL-MAX', 'email', emailOver),
 ];
