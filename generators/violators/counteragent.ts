@@ -6,13 +6,13 @@ import { memberOf, notAnInteger, only, violator, whichMember, type Violator, typ
 
 const receiverOnly = ['change_receiver' as const];
 
-/** A violator that puts a (valid) counteragent into a member and then changes it. */
-const inCounteragent = (rule: string, make: (f: Fixtures) => fc.Arbitrary<Counteragent>, change: (c: Counteragent) => void): Violator => violator({
+/** A violator that puts a counteragent from `make` into a member, changed by `change` if given. */
+const inCounteragent = (rule: string, make: (f: Fixtures) => fc.Arbitrary<Counteragent>, change?: (c: Counteragent) => void): Violator => violator({
   rule,
   operations: receiverOnly,
   how: (ctx: GenContext) => fc.tuple(whichMember, make(fixturesOf(ctx.profile))),
   apply: (r, [which, c]: [Which, Counteragent]) => {
-    change(c);
+    change?.(c);
     only(memberOf(r, which), 'counteragent', c, 'counteragentID');
   },
 });
@@ -49,13 +49,13 @@ export const counteragentRules: Violator[] = [
     apply: (r, [which, c, inn]: [Which, Counteragent, unknown]) => only(memberOf(r, which), 'counteragent', { ...c, inn }, 'counteragentID'),
   }),
   inCounteragent('CAG-LEGAL-JURIDICALADDRESS-REQUIRED', legalEntity, (c) => { delete c.juridicalAddress; }),
-  inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search }))), () => {}),
-  inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => searchOver(need(f.juridicalAddress?.search, 'juridicalAddress.search'), JADDR_SEARCH_MAX).map((search) => ({ search }))), () => {}),
+  inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search })))),
+  inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => searchOver(need(f.juridicalAddress?.search, 'juridicalAddress.search'), JADDR_SEARCH_MAX).map((search) => ({ search })))),
   inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => {
     const { street, house } = profileStreet(f);
     return fc.tuple(byStreet(street, house), houseOver(house)).map(([a, h]) => ({ ...a, house: h }));
-  }), () => {}),
-  inCounteragent('CAG-JADDR-BUILDING-MAX', partOver('building', 5), () => {}),
-  inCounteragent('CAG-JADDR-STRUCTURE-MAX', partOver('structure', 7), () => {}),
-  inCounteragent('CAG-JADDR-FLAT-MAX', partOver('flat', 5), () => {}),
+  })),
+  inCounteragent('CAG-JADDR-BUILDING-MAX', partOver('building', 5)),
+  inCounteragent('CAG-JADDR-STRUCTURE-MAX', partOver('structure', 7)),
+  inCounteragent('CAG-JADDR-FLAT-MAX', partOver('flat', 5)),
 ];
