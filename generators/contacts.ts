@@ -24,14 +24,14 @@ export function contacts(f: Fixtures): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** Spec 8: an extension, 5 digits at most. */
-export const ext = digitsUpTo(1, 5);
+const ext = digitsUpTo(1, 5);
 
 /**
  * A phone number. Receiver change (spec 2.2): 15 digits at most; a leading plus is doubtful
  * (contract/assumptions.yaml A-RECEIVER-PHONE-PLUS), so never sent. Pickup change (spec 8):
  * 15 characters at most, a leading plus the only non-digit, sent with and without it.
  */
-export function phoneNumber(op: Operation): fc.Arbitrary<string> {
+function phoneNumber(op: Operation): fc.Arbitrary<string> {
   if (op === 'change_receiver') return digitsUpTo(1, 15);
   return oneof(digitsUpTo(1, 15), digitsUpTo(1, 14).map((d) => `+${d}`));
 }

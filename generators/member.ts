@@ -5,13 +5,13 @@ import { counteragent } from './counteragent.ts';
 import { ifFixtures, type Fixtures } from './fixtures.ts';
 import { emailUpTo } from './text.ts';
 
-export type Member = Record<string, unknown>;
+type Member = Record<string, unknown>;
 
 /** Spec 2.2 and 8: email and dataForReceipt.email, 128 characters at most. */
 export const EMAIL_MAX = 128;
 
 /** Spec 2.2: dataForReceipt with phone, email or both (at least one is required). */
-export const dataForReceipt = oneof(
+const dataForReceipt = oneof(
   record({ phone: receiptPhone }),
   record({ email: emailUpTo(EMAIL_MAX) }),
   record({ phone: receiptPhone, email: emailUpTo(EMAIL_MAX) }),

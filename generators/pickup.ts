@@ -47,7 +47,7 @@ export function weekdayAhead(now: Date, timeZone: string | undefined, days: numb
 }
 
 /** Spec 2.6: produce_date, `YYYY-MM-DD`, a weekday two to nine days ahead. */
-export const produceDate = (ctx: GenContext): fc.Arbitrary<string> =>
+const produceDate = (ctx: GenContext): fc.Arbitrary<string> =>
   fc.integer({ min: 2, max: 9 }).map((d) => weekdayAhead(ctx.now, ctx.profile.timeZone, d));
 
 const two = (n: number): string => String(n).padStart(2, '0');
@@ -61,7 +61,7 @@ const ascending = (n: number): fc.Arbitrary<string[]> =>
  * Spec 2.8: a time window, `HH:MM`, with and without a break (both ends, inside the window)
  * and exactTime. Ordered, although the order is not checked (A-TIME-WINDOW-ORDER).
  */
-export const timeWindow: fc.Arbitrary<Request> = fc.tuple(
+const timeWindow: fc.Arbitrary<Request> = fc.tuple(
   oneof(
     ascending(2).map(([worktimeStart, worktimeEnd]) => ({ worktimeStart, worktimeEnd })),
     ascending(4).map(([worktimeStart, breakStart, breakEnd, worktimeEnd]) => ({ worktimeStart, worktimeEnd, breakStart, breakEnd })),

@@ -15,7 +15,7 @@ import { acceptRules } from './accepts.ts';
 import { ifFixtures } from './fixtures.ts';
 import { parity, single, type Sent, type Target } from './trials.ts';
 
-export type { Sent, Target } from './trials.ts';
+export type { Sent } from './trials.ts';
 
 const SUCCESS: Record<Operation, string> = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' };
 

@@ -12,8 +12,6 @@ import { receiver } from './receiver.ts';
 import { topLevel } from './top-level.ts';
 import type { Violator } from './violator.ts';
 
-export type { Violator } from './violator.ts';
-
 /** Every violator, one per request-side rule of contract/rules.yaml that a request can break. */
 export const ALL_VIOLATORS: readonly Violator[] = [...topLevel, ...receiver, ...memberRules, ...contactRules, ...counteragentRules, ...pickupRules, ...pickupAddressRules];
 

@@ -12,7 +12,7 @@ const ENV = { OCS_APPKEY: 'test-appkey', OCS_SESSION_ID: 'test-session' };
 export const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), ENV);
 export const ctx: GenContext = { profile, now: new Date() };
 
-export const SEED = 20261121;
+const SEED = 20261121;
 
 /** `n` values of `arb`, the same ones on every run. */
 export const sample = <T>(arb: fc.Arbitrary<T>, n: number, seed = SEED): T[] => fc.sample(arb, { seed, numRuns: n });
