@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** README: a body over 1 MiB answers 100004. */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 export type ReadBody = { body: Buffer } | { tooLarge: true };
 

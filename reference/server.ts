@@ -30,7 +30,7 @@ const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
 // A stalled client must not hold a connection for long; the check interval sets the timers' resolution.
 const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
-export function createReference(opts: ReferenceOptions = {}): Server {
+function createReference(opts: ReferenceOptions = {}): Server {
   const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()), hooks: hooksFor(opts.fault) };
   const onInternalError = opts.onInternalError ?? ((err: unknown) => console.error('reference: internal error:', err));
   return createServer(SERVER_OPTIONS, (req, res) => {

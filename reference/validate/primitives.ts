@@ -1,5 +1,5 @@
 import type { Fixtures } from '../fixtures.ts';
-import { FAITHFUL, type Hooks } from '../hooks.ts';
+import { FAITHFUL, type Hooks, type Obj } from '../hooks.ts';
 import type { Limits } from './limits.ts';
 import { type Problem, type ProblemKind, problems } from './problems.ts';
 
@@ -15,7 +15,7 @@ export interface Ref {
   field: string;
 }
 
-export type Obj = Record<string, unknown>;
+export type { Obj };
 
 /** Collects every broken field of one request, so validation reports them all at once. */
 export class Check {
@@ -46,7 +46,7 @@ export class Check {
 }
 
 /** A check's name (reference/hooks.ts): the issue's fields, array indexes as `[]`, and its problem kind. */
-export function checkName(fields: string[], kind: ProblemKind): string {
+function checkName(fields: string[], kind: ProblemKind): string {
   return `${fields.map((f) => f.replace(/\[\d+\]/g, '[]')).join('|')} ${kind}`;
 }
 
