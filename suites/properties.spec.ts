@@ -11,7 +11,7 @@ import { guarded, type Transport } from '../src/client/transport.ts';
 import { baseUrl, runContext, type RunContext } from '../src/profile/context.ts';
 import { record } from '../src/report/record.ts';
 import { curlLine } from '../src/report/evidence.ts';
-import type { PropertyRun } from '../generators/property.ts';
+import type { Part, PropertyRun } from '../generators/property.ts';
 import { checkProperty, PROPERTIES, type PropertyDef, type Sent } from '../generators/suite.ts';
 
 const RUNS = Number(process.env.OCS_RUNS ?? 25);
@@ -32,9 +32,8 @@ test.afterAll(async () => {
 });
 
 /** The minimal request, its replay, and where it came from: printed, attached, and put in the error. */
-function counterexampleText(info: TestInfo, ctx: RunContext, run: PropertyRun<Sent>): string {
+function counterexampleText(info: TestInfo, ctx: RunContext, run: PropertyRun<Sent>, parts: Part[]): string {
   const replay = `OCS_SEED=${run.seed} OCS_PATH=${run.path ?? ''} npx playwright test suites/properties.spec.ts -g '${info.title.replace(/[[\]]/g, '\\$&')}'`;
-  const parts = run.failure && 'parts' in run.failure ? run.failure.parts : [];
   return ctx.mask([
     `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
     `Replay: ${replay}`,
@@ -44,6 +43,12 @@ function counterexampleText(info: TestInfo, ctx: RunContext, run: PropertyRun<Se
   ].join('\n'));
 }
 
+/** Records the property's rules as skipped, with the reason, and skips the test. */
+async function skip(info: TestInfo, ctx: RunContext, p: PropertyDef, reason: string): Promise<void> {
+  await record(info, ctx, p.format, p.rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: reason })));
+  test.skip(true, reason);
+}
+
 /**
  * Runs one property and records it as the scenarios record a case: the merged findings of
  * its runs when it holds, the shrunk counterexample's findings and evidence when it fails.
@@ -51,27 +56,20 @@ function counterexampleText(info: TestInfo, ctx: RunContext, run: PropertyRun<Se
 async function property(info: TestInfo, p: PropertyDef): Promise<void> {
   test.setTimeout(60_000 + RUNS * 250);
   const ctx = runContext();
-  const { rules, format } = p;
   const outcome = await checkProperty(p, { url: baseUrl(), transport: sender(ctx), ctx }, { numRuns: RUNS, seed: SEED, path: PATH });
-  if (outcome.kind === 'skip') {
-    await record(info, ctx, format, rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: outcome.reason })));
-    test.skip(true, outcome.reason);
-    return;
-  }
+  if (outcome.kind === 'skip') return skip(info, ctx, p, outcome.reason);
   const { run } = outcome;
   if (!run.failed) {
-    if (run.stopped && run.merged.length === 0) {
-      await record(info, ctx, format, rules.map((rule) => ({ rule, level: 'INFO', verdict: 'skip', title: run.stopped! })));
-      test.skip(true, run.stopped);
-    }
+    if (run.stopped && run.merged.length === 0) return skip(info, ctx, p, run.stopped);
     if (run.stopped) info.annotations.push({ type: 'note', description: `stopped before ${RUNS} runs: ${run.stopped}` });
     for (const part of run.merged) await record(info, ctx, part.format, part.findings);
     return;
   }
-  const text = counterexampleText(info, ctx, run);
+  const parts = run.failure && 'parts' in run.failure ? run.failure.parts : [];
+  const text = counterexampleText(info, ctx, run, parts);
   await info.attach('property counterexample', { body: text, contentType: 'text/plain' });
   let thrown: unknown = run.failure && 'error' in run.failure ? run.failure.error : undefined;
-  for (const part of run.failure && 'parts' in run.failure ? run.failure.parts : []) {
+  for (const part of parts) {
     try {
       await record(info, ctx, part.format, part.findings, part.exchange);
     } catch (err) {
