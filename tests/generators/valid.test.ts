@@ -1,7 +1,8 @@
 // Generated valid requests: they pass the request schema, break no catalog rule (the
 // conditional ones the schema cannot express included), avoid every doubtful form, survive
 // an XML round trip, and together reach every branch, optional field and limit; the
-// accept-side rules each one exercises are rules of its operation.
+// accept-side rules each one exercises are rules of its operation, and between them name
+// every limit rule of the operation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadRules, OPERATIONS, type Operation } from '../../src/contract/load.ts';
@@ -45,12 +46,20 @@ for (const op of OPERATIONS) {
 }
 
 describe('acceptRules', () => {
+  const rules = new Map(loadRules().map((r) => [r.id, r]));
+  const named = (op: Operation): string[] => sample(validRequest(op, ctx), 200).flatMap((r) => acceptRules(op, r));
+
   it('names only catalog rules of the request\'s operation', () => {
-    const rules = new Map(loadRules().map((r) => [r.id, r]));
     for (const op of OPERATIONS) {
-      for (const r of sample(validRequest(op, ctx), 200)) {
-        for (const id of acceptRules(op, r)) assert.ok(rules.get(id)?.operations.includes(op), `${id} is not a ${op} rule of the catalog`);
-      }
+      for (const id of named(op)) assert.ok(rules.get(id)?.operations.includes(op), `${id} is not a ${op} rule of the catalog`);
+    }
+  });
+
+  it('names every limit rule of the operation, each reached at its limit by some valid request', () => {
+    for (const op of OPERATIONS) {
+      const seen = new Set(named(op));
+      const limits = [...rules.values()].filter((r) => r.operations.includes(op) && r.id.endsWith('-MAX')).map((r) => r.id);
+      assert.deepEqual(limits.filter((id) => !seen.has(id)), [], `${op}: limits no valid request is blamed on`);
     }
   });
 });
