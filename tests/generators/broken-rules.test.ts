@@ -1,9 +1,11 @@
 // The checker behind the violator tests: beyond the rules the violators exercise, it flags
 // the doubtful forms valid requests avoid (DESIGN principle 3) and values not taken from the
-// profile (principle 7), so neither slips into a generated request unnoticed.
+// profile (principle 7), so neither slips into a generated request unnoticed. Each case
+// holds in XML too, as the target reads it after decoding, unless XML has no such form.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Operation } from '../../src/contract/load.ts';
+import { decodeRequest, encodeRequest } from '../../src/codec/index.ts';
 import { localDay } from '../../src/scenario/build.ts';
 import { brokenRules } from '../../generators/broken-rules.ts';
 import { fixturesOf } from '../../generators/fixtures.ts';
@@ -35,9 +37,10 @@ describe('brokenRules', () => {
     assert.deepEqual(broken('change_pickup', pickup()), []);
   });
 
-  const cases: [string, Operation, Record<string, unknown>, string[]][] = [
-    ['null', 'change_receiver', change(receiver, (r) => { r.receiver.email = null; }), ['INFO-NULL-FIELD']],
-    ['an empty array', 'change_pickup', change(pickup, (r) => { r.contactIDs = []; }), ['CNT-CONTACTS-BOTH', 'INFO-EMPTY-ARRAY']],
+  // What each case is called, the request, what it breaks, and why XML has no such form (if it has none).
+  const cases: [string, Operation, Record<string, unknown>, string[], string?][] = [
+    ['null', 'change_receiver', change(receiver, (r) => { r.receiver.email = null; }), ['INFO-NULL-FIELD'], 'an empty element reads as an empty string'],
+    ['an empty array', 'change_pickup', change(pickup, (r) => { r.contactIDs = []; }), ['CNT-CONTACTS-BOTH', 'INFO-EMPTY-ARRAY'], 'a list of no elements reads as an absent field'],
     ['an empty string', 'change_receiver', change(receiver, (r) => { r.receiver.email = ''; }), ['DOUBTFUL: empty string at /receiver/email']],
     ['a padded string', 'change_pickup', change(pickup, (r) => { r.contactPersons[0].name = ' Анна'; }), ['DOUBTFUL: leading or trailing whitespace at /contactPersons/0/name']],
     ['a receiver phone with a plus', 'change_receiver', change(receiver, (r) => { r.receiver.phoneNumbers[0].number = '+79161234567'; }), ['INFO-RECEIVER-PHONE-PLUS']],
@@ -53,7 +56,13 @@ describe('brokenRules', () => {
     ['a window that ends before it starts', 'change_pickup', change(pickup, (r) => { r.time = { worktimeStart: '18:00', worktimeEnd: '09:00' }; }), ['DOUBTFUL: worktimeStart not before worktimeEnd']],
     ['a pickup number too long and with a dash', 'change_pickup', change(pickup, (r) => { delete r.phoneIDs; r.phoneNumbers = [{ number: '7916-123-45-67-89' }]; }), ['PCK-PHONE-NUMBER-CHARSET', 'PCK-PHONE-NUMBER-MAX']],
   ];
-  for (const [what, op, request, expected] of cases) {
+  for (const [what, op, request, expected, noXmlForm] of cases) {
+    const xml = (): string[] => broken(op, decodeRequest('xml', op, encodeRequest('xml', request)));
     it(`flags ${what}`, () => assert.deepEqual(broken(op, request), [...expected].sort()));
+    if (noXmlForm) {
+      it(`has no XML form for ${what} (${noXmlForm})`, () => assert.deepEqual(xml().filter((r) => expected.includes(r)), []));
+    } else {
+      it(`flags ${what} after XML encoding`, () => assert.deepEqual(xml(), [...expected].sort()));
+    }
   }
 });
