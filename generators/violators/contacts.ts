@@ -74,12 +74,17 @@ const pickupNumberOver = oneof(textBetween(digit, 16, 18), textBetween(digit, 15
 const pickupNumberOtherChar = fc.tuple(textBetween(digit, 2, 14), fc.constantFrom('-', ' ', '(', ')', '+', 'x', '#', '.', 'д'), fc.nat())
   .map(([d, c, at]) => { const i = 1 + (at % (d.length - 1)); return d.slice(0, i) + c + d.slice(i); });
 
-const pickupNumberRule = (rule: string, number: fc.Arbitrary<string>): Violator => violator({
+/** A violator that gives the holder a phoneNumbers list with one element from `bad`, the rest valid. */
+export const inPhoneNumbers = (rule: string, operations: Operation[], bad: (op: Operation) => fc.Arbitrary<object>): Violator => violator({
   rule,
-  operations: ['change_pickup'],
-  how: () => withElement(phoneNumbers('change_pickup'), fc.tuple(phone('change_pickup'), number).map(([p, n]) => ({ ...p, number: n })), MAX_ELEMENTS),
-  apply: (r, phones: object[]) => only(r, 'phoneNumbers', phones, 'phoneIDs'),
+  operations,
+  how: (_ctx, op) => fc.tuple(whichMember, withElement(phoneNumbers(op), bad(op), MAX_ELEMENTS)),
+  apply: (r, [which, phones]: [Which, object[]], op) => only(holderOf(r, op, which), 'phoneNumbers', phones, 'phoneIDs'),
 });
+
+/** A valid phoneNumbers element with `number` in place of its own. */
+export const withNumber = (number: fc.Arbitrary<string>) => (op: Operation): fc.Arbitrary<object> =>
+  fc.tuple(phone(op), number).map(([p, n]) => ({ ...p, number: n }));
 
 /** Spec 2.2, 2.6 and 8: contact and phone lists of a member or of a pickup change. */
 export const contactRules: Violator[] = [
@@ -97,24 +102,14 @@ export const contactRules: Violator[] = [
     how: () => fc.tuple(whichMember, withElement<object>(contactPersons, fc.constant({}), MAX_ELEMENTS)),
     apply: (r, [which, persons]: [Which, object[]], op) => only(holderOf(r, op, which), 'contactPersons', persons, 'contactIDs'),
   }),
-  violator({
-    rule: 'CNT-PHONE-NUMBER-REQUIRED',
-    operations: OPERATIONS,
-    how: (_ctx, op) => fc.tuple(whichMember, withElement<object>(phoneNumbers(op), textBetween(digit, 1, 5).map((ext) => ({ ext })), MAX_ELEMENTS)),
-    apply: (r, [which, phones]: [Which, object[]], op) => only(holderOf(r, op, which), 'phoneNumbers', phones, 'phoneIDs'),
-  }),
-  violator({
-    rule: 'CNT-PHONE-EXT-MAX',
-    operations: OPERATIONS,
-    how: (_ctx, op) => fc.tuple(whichMember, withElement(phoneNumbers(op), fc.tuple(phone(op), textBetween(digit, 6, 8)).map(([p, ext]) => ({ ...p, ext })), MAX_ELEMENTS)),
-    apply: (r, [which, phones]: [Which, object[]], op) => only(holderOf(r, op, which), 'phoneNumbers', phones, 'phoneIDs'),
-  }),
+  inPhoneNumbers('CNT-PHONE-NUMBER-REQUIRED', OPERATIONS, () => textBetween(digit, 1, 5).map((ext) => ({ ext }))),
+  inPhoneNumbers('CNT-PHONE-EXT-MAX', OPERATIONS, (op) => fc.tuple(phone(op), textBetween(digit, 6, 8)).map(([p, ext]) => ({ ...p, ext }))),
   violator({
     rule: 'CNT-IDS-INTEGER',
     operations: OPERATIONS,
     how: (ctx, _op, formats) => fc.tuple(whichMember, idsWithNonInteger(ctx, formats)),
     apply: (r, [which, { list, ids }]: [Which, { list: IdList; ids: unknown[] }], op) => only(holderOf(r, op, which), list, ids, PARTNER[list]),
   }),
-  pickupNumberRule('PCK-PHONE-NUMBER-MAX', pickupNumberOver),
-  pickupNumberRule('PCK-PHONE-NUMBER-CHARSET', pickupNumberOtherChar),
+  inPhoneNumbers('PCK-PHONE-NUMBER-MAX', ['change_pickup'], withNumber(pickupNumberOver)),
+  inPhoneNumbers('PCK-PHONE-NUMBER-CHARSET', ['change_pickup'], withNumber(pickupNumberOtherChar)),
 ];

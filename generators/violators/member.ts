@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { emailOfLength } from '../../src/scenario/build.ts';
 import { oneof, record } from '../combinators.ts';
-import { bookIDs, phoneNumbers } from '../contacts.ts';
+import { bookIDs } from '../contacts.ts';
 import { counteragent } from '../counteragent.ts';
 import { fixturesOf } from '../fixtures.ts';
 import { EMAIL_MAX } from '../member.ts';
 import { digit, digitsOf, textBetween } from '../text.ts';
+import { inPhoneNumbers, withNumber } from './contacts.ts';
 import { memberOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
 
 const receiverOnly = ['change_receiver' as const];
@@ -49,15 +50,7 @@ export const memberRules: Violator[] = [
     how: (ctx, _op, formats) => fc.tuple(whichMember, notAnInteger(bookIDs(fixturesOf(ctx.profile), 'counteragentIDs')[0]!, formats)),
     apply: (r, [which, bad]: [Which, unknown]) => only(memberOf(r, which), 'counteragentID', bad, 'counteragent'),
   }),
-  violator({
-    rule: 'MBR-PHONE-NUMBER-MAX',
-    operations: receiverOnly,
-    how: () => record({ which: whichMember, phones: phoneNumbers('change_receiver'), at: fc.nat(), number: textBetween(digit, 16, 20) }),
-    apply: (r, h: { which: Which; phones: Record<string, string>[]; at: number; number: string }) => {
-      h.phones[h.at % h.phones.length]!.number = h.number;
-      only(memberOf(r, h.which), 'phoneNumbers', h.phones, 'phoneIDs');
-    },
-  }),
+  inPhoneNumbers('MBR-PHONE-NUMBER-MAX', receiverOnly, withNumber(textBetween(digit, 16, 20))),
   violator({
     rule: 'MBR-EMAIL-MAX',
     operations: receiverOnly,
