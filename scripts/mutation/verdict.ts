@@ -1,5 +1,6 @@
 import { startReference } from '../../reference/server.ts';
 import { describeFinding } from '../../src/checks/finding.ts';
+import { summarize, type RuleRow, type RuleVerdict } from '../../src/report/summary.ts';
 import type { FindingSource, SourcedFinding, Target } from './sources.ts';
 
 /** One failure shown as evidence for a blamed (or erring) rule. */
@@ -13,7 +14,7 @@ export interface Evidence {
 /** What the harness made of one target: the reference, faithful or with one fault. */
 export interface TargetVerdict {
   conformant: boolean;
-  /** Rules with a MUST failure. */
+  /** Rules with a MUST failure in some format. */
   blamed: string[];
   /** Rules with an error finding (the harness or the transport broke). */
   errors: string[];
@@ -24,19 +25,25 @@ export interface TargetVerdict {
   ms: number;
 }
 
-const sorted = (ids: Iterable<string>): string[] => [...new Set(ids)].sort();
-
-/** DESIGN principle 2: conformant when no MUST fails and nothing errors. */
+/**
+ * The harness's verdict on the findings, from the same summarize() that writes the
+ * certificate, so the mutation run tests the verdict users get rather than a copy of its
+ * rule (DESIGN principle 2: conformant when no MUST fails, nothing errors, and every MUST and
+ * SHOULD rule ran in both formats). Blamed and erring rules are the certificate's matrix cells.
+ */
 export function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = (t) => t): Omit<TargetVerdict, 'internalErrors' | 'ms'> {
-  const bad = findings.filter((f) => f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'));
-  const blamed = sorted(bad.filter((f) => f.verdict === 'fail').map((f) => f.rule));
-  const errors = sorted(bad.filter((f) => f.verdict === 'error').map((f) => f.rule));
+  const summary = summarize(findings.map((f) => ({ title: f.origin, verdict: f.verdict, warning: false, findings: [f] })), { name: 'the reference' });
+  const shows = (r: RuleRow, v: RuleVerdict): boolean => r.json === v || r.xml === v;
+  const blamed = summary.rules.filter((r) => r.level === 'MUST' && shows(r, 'fail')).map((r) => r.id).sort();
+  const errors = summary.rules.filter((r) => shows(r, 'error')).map((r) => r.id).sort();
+  const shown = new Set([...blamed, ...errors]);
   const evidence: Evidence[] = [];
-  for (const f of bad) {
-    if (evidence.some((e) => e.rule === f.rule)) continue;
+  for (const f of findings) {
+    if (!shown.has(f.rule) || !(f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'))) continue;
+    shown.delete(f.rule);
     evidence.push({ rule: f.rule, format: f.format, origin: f.origin, finding: mask(describeFinding(f)) });
   }
-  return { conformant: bad.length === 0, blamed, errors, evidence: evidence.sort((a, b) => a.rule.localeCompare(b.rule)) };
+  return { conformant: summary.verdict === 'conformant', blamed, errors, evidence: evidence.sort((a, b) => a.rule.localeCompare(b.rule)) };
 }
 
 /** Starts the reference in this process (with `fault`, or faithful), judges it with every source, stops it. */
