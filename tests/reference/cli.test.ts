@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { FIXED, FIXED_LOCAL, assertOk, pickupRequest, receiverRequest, send } from './helpers.ts';
+import { FIXED, FIXED_LOCAL, TODAY, assertOk, pickupRequest, receiverRequest, send } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT = 20_000;
@@ -66,7 +66,7 @@ describe('the reference CLI', () => {
   it('--now fixes the clock of generated_at and of the same-day rule', { timeout: 40_000 }, async () => {
     const { child, url, stderr } = await launch(['--port', '0', '--now', FIXED.toISOString()]);
     try {
-      const reply = await send(url, 'change_pickup', 'json', pickupRequest('2026-11-23'));
+      const reply = await send(url, 'change_pickup', 'json', pickupRequest(TODAY));
       assertOk(reply, 'change_pickup');
       assert.equal(reply.body.metadata?.generated_at, FIXED_LOCAL);
     } finally {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  type Json, type Op, type Reply, COORDS, FORMATS, STREET, assertOk, inlineMember, legalEntity, pickupRequest,
-  receiverRequest, send, useReference, withPatch,
+  type Json, type Op, type Reply, COORDS, FORMATS, STREET, addressPickupRequest, assertOk, inlineMember, inlineReceiverRequest,
+  legalEntity, pickupRequest, receiverRequest, send, useReference, withPatch,
 } from './helpers.ts';
 
 const ref = useReference();
@@ -13,10 +13,10 @@ const JUR = 'receiver.counteragent.juridicalAddress';
 const THIRD_JUR = 'third.counteragent.juridicalAddress';
 
 const legalWithSearch = (search: string): Json => withPatch(legalEntity(), { juridicalAddress: { search } });
-const receiverSearch = (search: string): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalWithSearch(search)) });
+const receiverSearch = (search: string): Json => inlineReceiverRequest(legalWithSearch(search));
 const thirdSearch = (search: string): Json =>
   withPatch(receiverRequest(), { storePayer: 'third', third: inlineMember(legalWithSearch(search)) });
-const pickupSearch = (search: string): Json => withPatch(pickupRequest(), { addressID: undefined, address: { search } });
+const pickupSearch = (search: string): Json => addressPickupRequest({ search });
 
 function assertFound(reply: Reply, op: Op, expected: { field: string; source: string }[]): void {
   assertOk(reply, op);
@@ -44,9 +44,9 @@ const PRESENT: { name: string; op: Op; request: () => Json; expected: { field: s
 
 const ABSENT: { name: string; op: Op; request: () => Json }[] = [
   { name: 'a receiver of address-book IDs', op: 'change_receiver', request: receiverRequest },
-  { name: 'a juridical address given by street and house', op: 'change_receiver', request: () => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) }) },
+  { name: 'a juridical address given by street and house', op: 'change_receiver', request: () => inlineReceiverRequest(legalEntity()) },
   { name: 'a pickup address-book address', op: 'change_pickup', request: () => pickupRequest() },
-  { name: 'a pickup address given by street and house', op: 'change_pickup', request: () => withPatch(pickupRequest(), { addressID: undefined, address: { street: STREET.moscow, house: '1' } }) },
+  { name: 'a pickup address given by street and house', op: 'change_pickup', request: () => addressPickupRequest({ street: STREET.moscow, house: '1' }) },
 ];
 
 describe('foundAddresses', () => {

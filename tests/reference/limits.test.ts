@@ -2,11 +2,12 @@
 // one past it. Limits count code points (README).
 import { describe } from 'node:test';
 import {
-  type Case, type Json, type Op, CONTACTS, OWNERS, PHONES, STREET, digits, email, inlineMember, invalid, legalEntity,
-  moscowSearch, pickupRequest, receiverRequest, runCases, text, useReference, withPatch,
+  type Case, type Json, type Op, CONTACTS, OWNERS, PHONES, STREET, addressPickupRequest, digits, email, inlineReceiverRequest,
+  invalid, legalEntity, moscowSearch, pickupRequest, receiverRequest, runCases, text, useReference, withPatch,
 } from './helpers.ts';
 
 const ref = useReference();
+const legal = (): Json => inlineReceiverRequest(legalEntity());
 
 /** Cases that set `path` (reported as `field`) to each value: accepted ones, then rejected ones. */
 function bound(op: Op, base: () => Json, what: string, path: string, ok: [string, unknown][], bad: [string, unknown][], field = path): Case[] {
@@ -35,7 +36,7 @@ describe('at most three elements per array', () => {
 });
 
 describe('phone numbers and extensions', () => {
-  const receiverPhones = (): Json => withPatch(receiverRequest(), { receiver: inlineMember() });
+  const receiverPhones = (): Json => inlineReceiverRequest();
   const pickupPhones = (): Json => withPatch(pickupRequest(), { phoneIDs: undefined, phoneNumbers: [{ number: '79123456789' }] });
   runCases(ref, [
     ...bound('change_receiver', receiverPhones, 'a receiver phone number of', 'receiver.phoneNumbers.0.number',
@@ -61,9 +62,8 @@ describe('e-mail addresses', () => {
 });
 
 describe('address searches', () => {
-  const legal = (): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) });
   const jur = 'receiver.counteragent.juridicalAddress';
-  const bySearch = (): Json => withPatch(pickupRequest(), { addressID: undefined, address: { search: 'Москва' } });
+  const bySearch = (): Json => addressPickupRequest({ search: 'Москва' });
   runCases(ref, [
     ...bound('change_receiver', legal, 'a juridical address search of', `${jur}.search`,
       [['2 characters', 'Ор'], ['1024 characters', moscowSearch(1024)], ['1024 astral code points', moscowSearch(1024, '🏠')]],
@@ -75,8 +75,7 @@ describe('address searches', () => {
 });
 
 describe('house, building, structure and flat', () => {
-  const legal = (): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) });
-  const byStreet = (): Json => withPatch(pickupRequest(), { addressID: undefined, address: { street: STREET.moscow, house: '1' } });
+  const byStreet = (): Json => addressPickupRequest({ street: STREET.moscow, house: '1' });
   const part = (n: number) => '1' + text(n - 1, 'к');
   const parts: [string, number][] = [['house', 7], ['building', 5], ['structure', 7], ['flat', 5]];
   runCases(ref, parts.flatMap(([name, max]) => [

@@ -1,16 +1,15 @@
 // Change receiver (spec 2.1 to 2.3): required fields, storePayer, types.
 import { describe } from 'node:test';
 import {
-  type Case, type Format, type Json, CONTACTS, FORM, STREET, inlineMember, invalid, legalEntity, notFound,
-  receiverRequest, runCases, useReference, withPatch,
+  type Case, type Format, type Json, CONTACTS, FORM, STREET, inlineMember, inlineReceiverRequest, invalid, legalEntity,
+  notFound, receiverRequest, runCases, thirdRequest, useReference, withPatch,
 } from './helpers.ts';
 
 const ref = useReference();
 const op = 'change_receiver';
 const patched = (patch: Record<string, unknown>, base: () => Json = receiverRequest) => () => withPatch(base(), patch);
-/** A receiver given in full: an individual, contact persons and phone numbers. */
-const inline = (): Json => withPatch(receiverRequest(), { receiver: inlineMember() });
-const legal = (): Json => withPatch(receiverRequest(), { receiver: inlineMember(legalEntity()) });
+const inline = (): Json => inlineReceiverRequest();
+const legal = (): Json => inlineReceiverRequest(legalEntity());
 
 describe('change receiver: required fields', () => {
   const missing = (field: string, base: () => Json = receiverRequest): Case => ({
@@ -119,8 +118,7 @@ describe('change receiver: types', () => {
     typed('a string counteragentID is rejected', 'receiver.counteragentID', (f) => notInteger(f, '5001')),
     { ...typed('a string contact ID is rejected', 'receiver.contactIDs', (f) => [notInteger(f, '6001')]), expect: invalid('receiver.contactIDs[]') },
     { ...typed('a string phone ID is rejected', 'receiver.phoneIDs', (f) => [notInteger(f, '7001')]), expect: invalid('receiver.phoneIDs[]') },
-    typed('a string third-party counteragentID is rejected', 'third.counteragentID', (f) => notInteger(f, '5001'), () =>
-      withPatch(receiverRequest(), { storePayer: 'third', third: { counteragentID: 5001, contactIDs: [6001], phoneIDs: [7001] } })),
+    typed('a string third-party counteragentID is rejected', 'third.counteragentID', (f) => notInteger(f, '5001'), thirdRequest),
     typed('a string inn is rejected', 'receiver.counteragent.inn', (f) => notInteger(f, '7707083893'), legal),
     typed('a fractional counteragentID is rejected', 'receiver.counteragentID', () => 5001.5),
     typed('a zero inn is rejected', 'receiver.counteragent.inn', () => 0, legal),

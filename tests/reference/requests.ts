@@ -73,6 +73,8 @@ export const receiverRequest = (): Json => ({
   storePayer: 'sender',
 });
 export const thirdRequest = (): Json => ({ ...receiverRequest(), storePayer: 'third', third: bookMember() });
+/** A receiver change whose receiver is given in full around `counteragent`. */
+export const inlineReceiverRequest = (counteragent: Json = individual()): Json => ({ ...receiverRequest(), receiver: inlineMember(counteragent) });
 export const pickupRequest = (produceDate: string = TOMORROW): Json => ({
   appkey: APPKEY,
   sessionID: ALICE,
@@ -84,6 +86,8 @@ export const pickupRequest = (produceDate: string = TOMORROW): Json => ({
   contactIDs: [CONTACTS[0]],
   phoneIDs: [PHONES[0]],
 });
+/** A pickup change to a new `address` instead of an address-book ID. */
+export const addressPickupRequest = (address: Json): Json => withPatch(pickupRequest(), { addressID: undefined, address });
 
 /**
  * A deep copy of `base` with each dotted path set to its value; `undefined` deletes the
