@@ -66,6 +66,8 @@ describe('individual or legal entity, decided by the legal form', () => {
       make('a legal entity without inn is rejected', withCounteragent(legalEntity(), { [`${p}.inn`]: undefined }), invalid(`${p}.inn`)),
       make('a legal entity without juridicalAddress is rejected', withCounteragent(legalEntity(), { [`${p}.juridicalAddress`]: undefined }), invalid(`${p}.juridicalAddress`)),
       make('a legal entity with an empty juridicalAddress is rejected', withCounteragent(legalEntity(), { [`${p}.juridicalAddress`]: {} }), invalid(`${p}.juridicalAddress`)),
+      // XML reads an empty element as text, not as an empty object: blank fields reach the at-least-one rule in both formats.
+      make('a juridicalAddress of blank fields only is rejected', withCounteragent(legalEntity(), { [`${p}.juridicalAddress`]: { street: '', house: '' } }), invalid(`${p}.juridicalAddress`)),
       make('a juridicalAddress of a house number alone is accepted', withCounteragent(legalEntity(), { [`${p}.juridicalAddress`]: { house: '7А' } }), 'ok'),
       make('a one-digit inn is accepted (its length is not checked)', withCounteragent(legalEntity(), { [`${p}.inn`]: 1 }), 'ok'),
       make('an unknown juridical street is not found', withCounteragent(legalEntity(), { [`${p}.juridicalAddress.street`]: STREET.unknown }), notFound),

@@ -131,7 +131,7 @@ describe('change receiver: types', () => {
     jsonOnly('a numeric document number is rejected', 'receiver.counteragent.document.number', 123456),
     jsonOnly('a numeric e-mail is rejected', 'receiver.email', 5, receiverRequest),
     jsonOnly('a numeric juridical house is rejected', 'receiver.counteragent.juridicalAddress.house', 10, legal),
-    jsonOnly('a receiver given as a string is rejected', 'receiver', 'Иванов', receiverRequest),
+    typed('a receiver given as text is rejected', 'receiver', () => 'Иванов'),
     { ...jsonOnly('contactIDs given as a single integer is rejected', 'receiver.contactIDs', 6001, receiverRequest), expect: invalid('receiver.contactIDs[]') },
   ]);
 });
