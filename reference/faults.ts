@@ -6,8 +6,6 @@ import type { Fault } from './faults/fault.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { REQUEST_FAULTS } from './faults/requests.ts';
 
-export type { Fault } from './faults/fault.ts';
-
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
  * startReference({ fault })): named single deviations from the spec, each meant to make

@@ -90,7 +90,7 @@ export function assertOk(reply: Reply, op: Op): void {
  * `path` names a field; `[]` stands for any array index, written `[0]` or `.0` (the
  * README's example shows no indexed path), or omitted.
  */
-export function fieldPattern(path: string): RegExp {
+function fieldPattern(path: string): RegExp {
   const parts = path.split('[]').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('(?:\\[\\d+\\]|\\.\\d+)?')}$`);
 }
