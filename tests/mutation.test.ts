@@ -103,7 +103,7 @@ describe('the property source', { timeout: 120_000 }, () => {
   async function judged(fault: string | undefined): Promise<SourcedFinding[]> {
     const ref = await startReference({ fault });
     try {
-      return await propertySource(DEFAULT_PROPERTY_SETTINGS.runs)({ url: ref.url, transport, ctx });
+      return await propertySource(DEFAULT_PROPERTY_SETTINGS)({ url: ref.url, transport, ctx });
     } finally {
       await ref.close();
     }

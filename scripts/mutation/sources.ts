@@ -2,11 +2,9 @@ import type { Format } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import type { Transport } from '../../src/client/transport.ts';
 import { runCase } from '../../src/runner/case.ts';
-import { loadAllCases, type LoadedCase } from '../../src/scenario/load.ts';
+import { loadAllCases } from '../../src/scenario/load.ts';
 import type { Target } from '../../generators/trials.ts';
-import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
-
-export type { Target } from '../../generators/trials.ts';
+import { checkProperty, PROPERTIES } from '../../generators/suite.ts';
 
 /** A finding, with the format it was made in and what made it (for the report's evidence). */
 export interface SourcedFinding extends Finding {
@@ -43,13 +41,13 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
  * here. `propertyTransport`, when given, is what the properties send over instead of the
  * target's transport (suites/properties.spec.ts sends over undici, the faster client).
  */
-export function findingSources(settings: PropertySettings = DEFAULT_PROPERTY_SETTINGS, propertyTransport?: Transport): FindingSource[] {
+export function findingSources(settings: PropertySettings, propertyTransport?: Transport): FindingSource[] {
   if (settings.runs === 0) return [scenarioSource()];
-  return [scenarioSource(), propertySource(settings.runs, { seed: settings.seed, transport: propertyTransport })];
+  return [scenarioSource(), propertySource(settings, propertyTransport)];
 }
 
 /** Calls `work` on every item, at most `limit` at a time. */
-export async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < items.length) await work(items[next++]!);
@@ -57,12 +55,12 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** The hand-written scenarios (suites/*.yaml): every case in every format it runs in, `inFlight` requests at a time. */
-export function scenarioSource(cases: LoadedCase[] = loadAllCases(), inFlight = 16): FindingSource {
-  const runs = cases.flatMap((c) => c.formats.map((format) => ({ c, format })));
+/** The hand-written scenarios (suites/*.yaml): every case in every format it runs in, 16 requests at a time. */
+function scenarioSource(): FindingSource {
+  const runs = loadAllCases().flatMap((c) => c.formats.map((format) => ({ c, format })));
   return async ({ url, transport, ctx }) => {
     const out: SourcedFinding[] = [];
-    await eachLimited(runs, inFlight, async ({ c, format }) => {
+    await eachLimited(runs, 16, async ({ c, format }) => {
       const result = await runCase(c, format, ctx, transport, url);
       if (result.kind === 'skip') return;
       for (const f of result.findings) out.push({ ...f, format, origin: `${c.file}: ${c.name}` });
@@ -71,26 +69,17 @@ export function scenarioSource(cases: LoadedCase[] = loadAllCases(), inFlight = 
   };
 }
 
-export interface PropertySourceOptions {
-  seed?: number;
-  /** Properties run at once; each is sequential inside. */
-  inFlight?: number;
-  /** Sent over instead of the target's transport. */
-  transport?: Transport;
-  properties?: readonly PropertyDef[];
-}
-
 /**
- * The properties of generators/suite.ts, `inFlight` at a time, each sequential inside and
- * `runs` runs long. A property that holds yields the merged findings of its runs; one that
- * fails yields the shrunk counterexample's findings, as suites/properties.spec.ts records them.
+ * The properties of generators/suite.ts, four at a time, each sequential inside and `runs`
+ * runs long, sent over `transport` when given instead of the target's. A property that holds
+ * yields the merged findings of its runs; one that fails yields the shrunk counterexample's
+ * findings, as suites/properties.spec.ts records them.
  */
-export function propertySource(runs = DEFAULT_PROPERTY_SETTINGS.runs, opts: PropertySourceOptions = {}): FindingSource {
-  const { seed = DEFAULT_PROPERTY_SETTINGS.seed, inFlight = 4, transport, properties = PROPERTIES } = opts;
+export function propertySource({ runs, seed }: PropertySettings, transport?: Transport): FindingSource {
   return async (given) => {
     const target = transport ? { ...given, transport } : given;
     const out: SourcedFinding[] = [];
-    await eachLimited(properties, inFlight, async (p) => {
+    await eachLimited(PROPERTIES, 4, async (p) => {
       const outcome = await checkProperty(p, target, { numRuns: runs, seed });
       if (outcome.kind === 'skip') return;
       const { run } = outcome;

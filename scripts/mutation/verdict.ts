@@ -1,7 +1,8 @@
 import { startReference } from '../../reference/server.ts';
 import { describeFinding } from '../../src/checks/finding.ts';
 import { summarize, type RuleRow, type RuleVerdict } from '../../src/report/summary.ts';
-import type { FindingSource, SourcedFinding, Target } from './sources.ts';
+import type { Target } from '../../generators/trials.ts';
+import type { FindingSource, SourcedFinding } from './sources.ts';
 
 /** One failure shown as evidence for a blamed (or erring) rule. */
 export interface Evidence {
@@ -31,7 +32,7 @@ export interface TargetVerdict {
  * rule (DESIGN principle 2: conformant when no MUST fails, nothing errors, and every MUST and
  * SHOULD rule ran in both formats). Blamed and erring rules are the certificate's matrix cells.
  */
-export function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = (t) => t): Omit<TargetVerdict, 'internalErrors' | 'ms'> {
+function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = (t) => t): Omit<TargetVerdict, 'internalErrors' | 'ms'> {
   const summary = summarize(findings.map((f) => ({ title: f.origin, verdict: f.verdict, warning: false, findings: [f] })), { name: 'the reference' });
   const shows = (r: RuleRow, v: RuleVerdict): boolean => r.json === v || r.xml === v;
   const blamed = summary.rules.filter((r) => r.level === 'MUST' && shows(r, 'fail')).map((r) => r.id).sort();
