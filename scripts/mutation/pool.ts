@@ -18,16 +18,16 @@ const REFERENCE_ENV = Object.fromEntries(Object.entries(process.env).filter(([na
 
 /**
  * Judges the reference once per job (a fault name, or undefined for the faithful reference)
- * on `threads` worker threads, each taking the next job as soon as it is free and running
- * the properties with `properties`. Answers the verdicts in job order; `onVerdict` hears of
- * each as it comes.
+ * on `threads` worker threads (no more than jobs), each taking the next job as soon as it is
+ * free and running the properties with `properties`. Answers the verdicts in job order;
+ * `onVerdict` hears of each as it comes.
  */
 export function judgeAll(jobs: (string | undefined)[], threads: number, properties: PropertySettings, onVerdict?: (job: number, v: TargetVerdict) => void): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
   return new Promise((resolve, reject) => {
-    const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV, workerData: properties }));
+    const workers = Array.from({ length: threads }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV, workerData: properties }));
     const stopAll = (): Promise<number[]> => Promise.all(workers.map((w) => w.terminate()));
     const give = (w: Worker): void => {
       if (next < jobs.length) {

@@ -54,7 +54,8 @@ export const passes = (f: FaultResult): boolean => f.killed && f.intendedBlamed;
 export async function runMutation(opts: MutationOptions = {}): Promise<MutationReport> {
   const started = performance.now();
   const faults = (opts.faults ?? FAULTS.map((f) => f.name)).map(findFault);
-  const threads = opts.threads ?? availableParallelism();
+  // No more threads than targets (the faithful reference and each fault).
+  const threads = Math.min(opts.threads ?? availableParallelism(), faults.length + 1);
   const properties = opts.properties ?? propertySettings();
   const toResult = (i: number, v: TargetVerdict): FaultResult => {
     const { name, rule, description } = faults[i]!;
@@ -73,7 +74,7 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
     faults: results,
     passed: good + (base.conformant ? 1 : 0),
     failed: results.length - good + (base.conformant ? 0 : 1),
-    threads: Math.min(threads, faults.length + 1),
+    threads,
     properties,
     wallMs: Math.round(performance.now() - started),
     generatedAt: new Date().toISOString(),
