@@ -4,28 +4,17 @@
  * the committed profile and the fixtures drift apart.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
+import { ROOT } from '../src/contract/load.ts';
+// Type-only, so erased at run time: src/cli/target.ts imports this file, and the harness never
+// loads reference code. The fixture file's shape is the reference's to define.
+import type { Fixtures } from '../reference/fixtures.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const REFERENCE_PROFILE = `${ROOT}profiles/reference.yaml`;
+export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
 
-interface Order { id: string; owner: string; receiverChange: string; pickupChange: string; pickupFrom: string; region: string }
-interface Region { name: string; cities: string[]; box: { latMin: number; latMax: number; lonMin: number; lonMax: number } }
-interface Fixtures {
-  timeZone: string;
-  appkeys: string[];
-  sessions: Record<string, string>;
-  orders: Order[];
-  addressBook: { counteragents: number[]; contacts: number[]; phones: number[]; addresses: { id: number; region: string }[] };
-  legalForms: { uid: string; kind: 'individual' | 'legal' }[];
-  documentTypes: string[];
-  storePayers: string[];
-  streets: string[];
-  regions: Record<string, Region>;
-}
-
-const fixtures = (): Fixtures => parse(readFileSync(`${ROOT}reference/fixtures.yaml`, 'utf8')) as Fixtures;
+const fixtures = (): Fixtures => parse(readFileSync(join(ROOT, 'reference', 'fixtures.yaml'), 'utf8')) as Fixtures;
 
 function pick<T>(items: T[], test: (t: T) => boolean, what: string): T {
   const found = items.find(test);
