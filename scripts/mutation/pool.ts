@@ -29,9 +29,12 @@ export function judgeAll(jobs: (string | undefined)[], threads: number, properti
   return new Promise((resolve, reject) => {
     const workers = Array.from({ length: threads }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV, workerData: properties }));
     const stopAll = (): Promise<number[]> => Promise.all(workers.map((w) => w.terminate()));
+    // The job each worker holds: a worker that ends while holding one would leave the run waiting.
+    const holding = new Map<Worker, number>();
     const give = (w: Worker): void => {
       if (next < jobs.length) {
         const job = next++;
+        holding.set(w, job);
         w.postMessage({ kind: 'judge', job, fault: jobs[job] } satisfies ToWorker);
       } else w.postMessage({ kind: 'stop' } satisfies ToWorker);
     };
@@ -42,6 +45,7 @@ export function judgeAll(jobs: (string | undefined)[], threads: number, properti
           return;
         }
         if (m.kind === 'verdict') {
+          holding.delete(w);
           verdicts[m.job] = m.verdict;
           onVerdict?.(m.job, m.verdict);
           if (++done === jobs.length) resolve(verdicts);
@@ -49,6 +53,10 @@ export function judgeAll(jobs: (string | undefined)[], threads: number, properti
         give(w);
       });
       w.on('error', (err) => stopAll().finally(() => reject(err)));
+      w.on('exit', (code) => {
+        const job = holding.get(w);
+        if (job !== undefined) stopAll().finally(() => reject(new Error(`a worker thread ended (exit code ${code}) while judging ${jobs[job] ?? 'the faithful reference'}`)));
+      });
     }
   });
 }

@@ -55,7 +55,7 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
   const started = performance.now();
   const faults = (opts.faults ?? FAULTS.map((f) => f.name)).map(findFault);
   // No more threads than targets (the faithful reference and each fault).
-  const threads = Math.min(opts.threads ?? availableParallelism(), faults.length + 1);
+  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), faults.length + 1));
   const properties = opts.properties ?? propertySettings();
   const toResult = (i: number, v: TargetVerdict): FaultResult => {
     const { name, rule, description } = faults[i]!;
