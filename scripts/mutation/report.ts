@@ -1,12 +1,12 @@
+import { COLOURS, esc } from '../../src/report/html.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { passes, type FaultResult, type MutationReport } from './run.ts';
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const ids = (list: string[], intended?: string): string =>
   list.length ? list.map((id) => (id === intended ? `<b><code>${esc(id)}</code></b>` : `<code>${esc(id)}</code>`)).join(' ') : '—';
-const GOOD = '#1a7f37';
-const BAD = '#cf222e';
+const GOOD = COLOURS.pass;
+const BAD = COLOURS.fail;
 
 function row(f: FaultResult): string {
   const evidence = f.evidence.map((e) => `<details><summary>${esc(e.rule)} [${esc(e.format)}] ${esc(e.origin)}</summary><pre>${esc(e.finding)}</pre></details>`).join('');

@@ -1,8 +1,6 @@
-import { join } from 'node:path';
-import { ROOT } from '../contract/load.ts';
-import { referenceEnv } from '../../scripts/reference-profile.ts';
+import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 
-export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
+export { REFERENCE_PROFILE };
 
 export class TargetError extends Error {}
 

@@ -1,8 +1,9 @@
 import type { RuleVerdict, Summary } from './summary.ts';
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for HTML: every character markup could read. */
+export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781' };
+export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781' };
 
 function cell(v: RuleVerdict, level: string): string {
   const shown = v === 'fail' && level !== 'MUST' ? (level === 'SHOULD' ? 'warn' : 'recorded') : v;

@@ -9,7 +9,9 @@ import { loadProfile, type LoadedProfile } from '../../src/profile/load.ts';
 
 export { ROOT };
 
-export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
+import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+
+export { REFERENCE_PROFILE };
 
 /** Dummy credentials: the unit tests never reach a target. */
 export const DUMMY_ENV = { OCS_APPKEY: 'k', OCS_SESSION_ID: 's' };
