@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { oneof, record } from './combinators.ts';
-import { MissingFixture, localDay } from '../src/scenario/build.ts';
+import { MissingFixture, weekdayAhead } from '../src/scenario/build.ts';
 import { contacts, phones } from './contacts.ts';
 import { byStreet } from './counteragent.ts';
 import { fixturesOf, need, type GenContext, type Places } from './fixtures.ts';
@@ -32,19 +32,6 @@ export function place(places: Places | undefined, key: string, longSearch?: stri
   return oneof(...branches);
 }
 
-const DAY = 86_400_000;
-
-/**
- * A weekday at least `days` days after today in the target's time zone: the scenarios'
- * `$date nextWeekday` with a variable lead, so neither the same-day rule (spec 4 rule 4) nor
- * a next-morning rule of the target can apply (contract/assumptions.yaml A-SAME-DAY).
- */
-export function weekdayAhead(now: Date, timeZone: string | undefined, days: number): string {
-  const today = localDay(now, timeZone);
-  let ahead = days;
-  while ([0, 6].includes((today.weekday + ahead) % 7)) ahead++;
-  return new Date(Date.parse(`${today.date}T00:00:00Z`) + ahead * DAY).toISOString().slice(0, 10);
-}
 
 /** Spec 2.6: produce_date, `YYYY-MM-DD`, a weekday two to nine days ahead. */
 const produceDate = (ctx: GenContext): fc.Arbitrary<string> =>

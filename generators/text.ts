@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { oneof } from './combinators.ts';
+import { padAddress } from '../src/scenario/build.ts';
 
 const CYRILLIC = [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ'];
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
@@ -85,28 +86,17 @@ export const houseOver = (base: string, max = 7): fc.Arbitrary<string> =>
 
 const fillerUnit = fc.constantFrom('д', 'x', 'Ж');
 
-/**
- * A searched address padded to `length` characters with one trailing comma element of a
- * repeated letter, so the element naming the city stays and the search still resolves
- * (contract/assumptions.yaml A-PADDING; the scenarios' `$pad` does the same).
- */
-function padSearch(base: string, length: number, unit: string): string {
-  const fill = length - [...base].length - 2;
-  if (fill < 1) throw new Error(`cannot pad "${base}" to ${length} characters`);
-  return `${base}, ${unit.repeat(fill)}`;
-}
-
 /** A profile search as is, padded inside the limit, or padded to the limit exactly. */
 export function searchUpTo(base: string, max: number, atMax?: string): fc.Arbitrary<string> {
   const shortest = [...base].length + 3;
   if (shortest > max) return fc.constant(base);
   return oneof(
     fc.constant(base),
-    fc.tuple(fc.integer({ min: shortest, max }), fillerUnit).map(([n, u]) => padSearch(base, n, u)),
-    atMax !== undefined ? fc.constant(atMax) : fillerUnit.map((u) => padSearch(base, max, u)),
+    fc.tuple(fc.integer({ min: shortest, max }), fillerUnit).map(([n, u]) => padAddress(base, n, u)),
+    atMax !== undefined ? fc.constant(atMax) : fillerUnit.map((u) => padAddress(base, max, u)),
   );
 }
 
 /** A profile search padded past the limit: `max + 1` to `max + 40` characters. */
 export const searchOver = (base: string, max: number): fc.Arbitrary<string> =>
-  fc.tuple(fc.integer({ min: max + 1, max: max + 40 }), fillerUnit).map(([n, u]) => padSearch(base, n, u));
+  fc.tuple(fc.integer({ min: max + 1, max: max + 40 }), fillerUnit).map(([n, u]) => padAddress(base, n, u));

@@ -59,8 +59,7 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
     if (override) {
       try { return lookup(override, ctx); } catch (err) { if (!(err instanceof MissingFixture)) throw err; }
     }
-    const start = String(lookup(ref, ctx));
-    return start + ', ' + fill('д', length - [...start].length - 2);
+    return padAddress(String(lookup(ref, ctx)), length);
   }
   if ('$date' in v) return dateIn(String(v.$date), ctx);
   if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;
@@ -95,21 +94,36 @@ export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: 
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/**
+ * An address search padded to exactly `length` characters with a trailing comma element of
+ * filler letters, so the elements that resolve it (the city) stay as the profile gave them.
+ */
+export function padAddress(base: string, length: number, unit = 'д'): string {
+  return `${base}, ${fill(unit, length - [...base].length - 2)}`;
+}
+
+/** The date `days` after today in the target's time zone, moved on past a weekend. */
+export function weekdayAhead(now: Date, timeZone: string | undefined, days: number): string {
+  const today = localDay(now, timeZone);
+  let ahead = days;
+  while ([0, 6].includes((today.weekday + ahead) % 7)) ahead++;
+  return new Date(Date.parse(`${today.date}T00:00:00Z`) + ahead * DAY).toISOString().slice(0, 10);
+}
+
 function dateIn(which: string, ctx: BuildContext): string {
-  const today = localDay(ctx.now, ctx.profile.timeZone);
-  const shift = (days: number): string => new Date(Date.parse(`${today.date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  const { now, profile: { timeZone } } = ctx;
   switch (which) {
-    case 'today': return today.date;
-    case 'tomorrow': return shift(1);
-    case 'yesterday': return shift(-1);
-    case 'nextWeekday': {
-      // At least two days ahead, so no same-day or next-morning rule of the target can apply.
-      let days = 2;
-      while ([0, 6].includes((today.weekday + days) % 7)) days++;
-      return shift(days);
-    }
+    case 'today': return localDay(now, timeZone).date;
+    case 'tomorrow': return dayShift(now, timeZone, 1);
+    case 'yesterday': return dayShift(now, timeZone, -1);
+    // At least two days ahead, so no same-day or next-morning rule of the target can apply.
+    case 'nextWeekday': return weekdayAhead(now, timeZone, 2);
     default: throw new Error(`unknown $date '${which}'`);
   }
+}
+
+function dayShift(now: Date, timeZone: string | undefined, days: number): string {
+  return new Date(Date.parse(`${localDay(now, timeZone).date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -9,7 +9,7 @@ import { decodeRequest, encodeRequest } from '../../src/codec/index.ts';
 import { localDay } from '../../src/scenario/build.ts';
 import { brokenRules } from '../../generators/broken-rules.ts';
 import { fixturesOf } from '../../generators/fixtures.ts';
-import { weekdayAhead } from '../../generators/pickup.ts';
+import { weekdayAhead } from '../../src/scenario/build.ts';
 import { ctx, profile } from './helpers.ts';
 
 const f = fixturesOf(profile);
