@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Format } from '../src/contract/load.ts';
-import { RANK, type Finding } from '../src/checks/finding.ts';
+import { failsTest, RANK, type Finding } from '../src/checks/finding.ts';
 import type { WireRequest, WireResponse } from '../src/client/transport.ts';
 
 /** What one generated example yields in one format: findings, and the exchange behind them. */
@@ -12,10 +12,6 @@ export interface Part { format: Format; findings: Finding[]; exchange?: { reques
  * spent), which ends the property where it is.
  */
 export interface Trial { parts: Part[]; broken?: boolean; unsent?: string }
-
-/** The same test record() applies: a failed MUST or any error fails; a failed SHOULD is a warning. */
-const failing = (findings: Finding[]): boolean =>
-  findings.some((f) => f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'));
 
 export interface PropertyRun<V> {
   failed: boolean;
@@ -61,7 +57,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
       halted = true;
       return true;
     }
-    if (t.parts.some((p) => failing(p.findings))) {
+    if (t.parts.some((p) => p.findings.some(failsTest))) {
       failure = t;
       halted = t.broken ?? false;
       return false;

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { FORMATS, loadErrors, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
 import { MissingFixture } from '../src/scenario/build.ts';
+import { SUCCESS_RULE } from '../src/checks/judge.ts';
 import { validRequest, type GenContext, type Request } from './index.ts';
 import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { runProperty, type PropertyRun, type RunParams, type Trial } from './property.ts';
@@ -17,7 +18,7 @@ import { parity, single, type Sent, type Target } from './trials.ts';
 
 export type { Sent } from './trials.ts';
 
-const SUCCESS: Record<Operation, string> = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' };
+
 
 /**
  * A valid request is judged on the accept side of the rules it exercises (a list of three,
@@ -26,7 +27,7 @@ const SUCCESS: Record<Operation, string> = { change_receiver: 'RSP-RECEIVER-SUCC
  */
 const accepted = (op: Operation) => (request: Request): Sent => {
   const rules = acceptRules(op, request);
-  return { request, rules: rules.length ? rules : [SUCCESS[op]], expect: 'accepted' };
+  return { request, rules: rules.length ? rules : [SUCCESS_RULE[op]], expect: 'accepted' };
 };
 
 /**
@@ -66,9 +67,9 @@ export interface PropertyDef {
 }
 
 function propertiesOf(op: Operation): PropertyDef[] {
-  const success = [SUCCESS[op]];
+  const success = [SUCCESS_RULE[op]];
   const valid = FORMATS.map((format): PropertyDef => ({
-    title: `${SUCCESS[op]} [${format}] property: generated valid ${op} requests are accepted`,
+    title: `${SUCCESS_RULE[op]} [${format}] property: generated valid ${op} requests are accepted`,
     operation: op, rules: success, format, source: 'generators/index.ts validRequest',
     arbitrary: (g) => validRequest(op, g).map(accepted(op)),
     trial: single(op, format),
@@ -83,7 +84,7 @@ function propertiesOf(op: Operation): PropertyDef[] {
     };
   }));
   const same: PropertyDef = {
-    title: `${SUCCESS[op]} [xml] property: a ${op} request gets the same outcome as JSON and as XML`,
+    title: `${SUCCESS_RULE[op]} [xml] property: a ${op} request gets the same outcome as JSON and as XML`,
     operation: op, rules: success, format: 'xml', source: 'parity',
     arbitrary: (g) => parityCases(op, g),
     trial: parity(op),

@@ -30,3 +30,8 @@ export function describeFinding(f: Finding): string {
   if (f.note) lines.push(`  ${f.note}`);
   return lines.join('\n');
 }
+
+/** What fails a test: a failed MUST, or anything that errored. A failed SHOULD is a warning. */
+export function failsTest(f: Finding): boolean {
+  return f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST');
+}

@@ -1,4 +1,4 @@
-import type { Format } from '../contract/load.ts';
+import type { Format, Operation } from '../contract/load.ts';
 import type { WireResponse } from '../client/transport.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { LoadedCase } from '../scenario/load.ts';
@@ -33,7 +33,8 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   return findings;
 }
 
-const SUCCESS_RULE = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' } as const;
+/** The rule a refused valid request of each operation breaks. */
+export const SUCCESS_RULE: Record<Operation, string> = { change_receiver: 'RSP-RECEIVER-SUCCESS', change_pickup: 'RSP-PICKUP-SUCCESS' };
 
 /**
  * The rules a case's outcome is judged on. Response rules are judged on every response by

@@ -1,7 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
-import { describeFinding, worst, type Finding } from '../checks/finding.ts';
+import { describeFinding, failsTest, worst, type Finding } from '../checks/finding.ts';
 import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 
@@ -34,7 +34,7 @@ export async function record(
 ): Promise<void> {
   const payload: RecordedFindings = { format, findings: findings.map(({ rule, level, verdict }) => ({ rule, level, verdict })) };
   info.annotations.push({ type: FINDINGS, description: JSON.stringify(payload) });
-  const failing = findings.filter((f) => f.verdict === 'error' || (f.verdict === 'fail' && f.level === 'MUST'));
+  const failing = findings.filter(failsTest);
   for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
     info.annotations.push({ type: 'warning', description: ctx.mask(describeFinding(f)) });
   }
