@@ -1,11 +1,11 @@
 import { loadErrors, type Format, type Operation } from '../src/contract/load.ts';
 import { decodeResponse, encodeRequest } from '../src/codec/index.ts';
-import { TransportError, wireRequest, type Transport } from '../src/client/transport.ts';
-import { errorFindings, judge } from '../src/checks/judge.ts';
+import { wireRequest, type Transport } from '../src/client/transport.ts';
 import { findErrorNumber } from '../src/checks/error-number.ts';
 import { ruleFinding } from '../src/checks/response.ts';
 import type { RunContext } from '../src/profile/context.ts';
-import { budgetSpent, countAccepted } from '../src/runner/budget.ts';
+import { budgetSpent } from '../src/runner/budget.ts';
+import { sendAndJudge } from '../src/runner/case.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
 import type { Part, Trial } from './property.ts';
@@ -25,16 +25,8 @@ export interface Sent { request: Request; rules: string[]; expect: Expect }
 
 async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean }> {
   const wire = wireRequest(t.ctx.profile, t.url, op, format, encodeRequest(format, s.request));
-  const sentAt = new Date();
-  try {
-    const response = await t.transport.send(wire);
-    if (response.status === 200) countAccepted();
-    const findings = judge({ case: { operation: op, rules: s.rules, expect: s.expect }, format, request: s.request, response, sentAt }, t.ctx.profile);
-    return { format, findings, exchange: { request: wire, response }, broken: false };
-  } catch (err) {
-    if (!(err instanceof TransportError)) throw err;
-    return { format, findings: errorFindings(s.rules, `transport: ${err.message}`), exchange: { request: wire }, broken: true };
-  }
+  const sent = await sendAndJudge({ operation: op, rules: s.rules, expect: s.expect }, format, s.request, wire, t.transport, t.ctx.profile);
+  return { format, findings: sent.findings, exchange: { request: wire, response: sent.response }, broken: sent.broken };
 }
 
 /** Why a request the target may accept is not sent: safety.maxAccepted is used up. */

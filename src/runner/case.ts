@@ -1,7 +1,8 @@
 import type { Format } from '../contract/load.ts';
 import { encodeRequest } from '../codec/index.ts';
 import { TransportError, wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
-import { errorFindings, judge } from '../checks/judge.ts';
+import { errorFindings, judge, type Exchange } from '../checks/judge.ts';
+import type { LoadedProfile } from '../profile/load.ts';
 import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
@@ -31,13 +32,25 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
   if (spent) return { kind: 'skip', reason: spent };
   const body = c.raw ? c.raw[format] : encodeRequest(format, logical);
   const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body);
+  const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
+  return { kind: 'judged', findings: sent.findings, request, response: sent.response };
+}
+
+/**
+ * Sends one request and judges what comes back: the step every runner shares (scenario
+ * cases here, property trials in generators/trials.ts). An acceptance counts against the
+ * budget; a transport fault becomes `error` findings for the case's rules, never an exception.
+ */
+export async function sendAndJudge(
+  c: Exchange['case'], format: Format, logical: unknown, request: WireRequest, transport: Transport, profile: LoadedProfile,
+): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean }> {
   const sentAt = new Date();
   try {
     const response = await transport.send(request);
     if (response.status === 200) countAccepted();
-    return { kind: 'judged', findings: judge({ case: c, format, request: logical, response, sentAt }, ctx.profile), request, response };
+    return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
-    return { kind: 'judged', findings: errorFindings(c.rules, `transport: ${err.message}`), request };
+    return { findings: errorFindings(c.rules, `transport: ${err.message}`), broken: true };
   }
 }
