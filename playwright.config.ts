@@ -1,8 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 import { reporters } from './src/report/reporters.ts';
+import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -12,26 +14,48 @@ Object.assign(process.env, referenceDefaults(process.env));
 const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
 process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
 process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
-// A new run starts with a closed breaker and a full budget; workers (TEST_WORKER_INDEX set)
-// must not reset them.
-if (process.env.TEST_WORKER_INDEX === undefined) {
-  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE]) rmSync(file, { force: true });
-}
-// Concurrency against the target: OCS_WORKERS, else the profile's safety.workers, else
-// Playwright's default (half the cores).
-const workers = process.env.OCS_WORKERS ? Number(process.env.OCS_WORKERS) : profileWorkers(process.env.OCS_PROFILE!);
+process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
+process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
+const safety = profileSafety(process.env.OCS_PROFILE!);
+const total = concurrency(safety);
+// Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
+// cores (Playwright's default), never more than requests may be in flight.
+const workers = workersFor(Number(cliFlag('-j', '--workers') ?? process.env.OCS_WORKERS ?? safety.workers ?? Math.max(1, Math.floor(cpus().length / 2))), total);
 
-function profileWorkers(file: string): number | undefined {
+// Only the main process decides (workers, TEST_WORKER_INDEX set, inherit its environment): a
+// new run starts with a closed breaker, a full budget and its scenarios read anew, each
+// worker gets its share of the requests in flight, and the steps inside a test see the
+// run's --grep.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE]) rmSync(file, { force: true });
+  process.env.OCS_WORKER_IN_FLIGHT = String(perWorker(total, workers));
+  const grep = cliFlag('-g', '--grep');
+  if (grep !== undefined) process.env.OCS_GREP = grep;
+  else delete process.env.OCS_GREP;
+}
+
+function profileSafety(file: string): { workers?: number; concurrency?: number } {
   try {
-    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number } } | null)?.safety?.workers;
+    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number; concurrency?: number } } | null)?.safety ?? {};
   } catch {
-    return undefined; // npm start has already refused a profile it cannot read, naming the key
+    return {}; // npm start has already refused a profile it cannot read, naming the key
   }
+}
+
+/** The value of a flag of this Playwright command line (`--grep X`, `--grep=X`, `-g X`). */
+function cliFlag(short: string, long: string): string | undefined {
+  const args = process.argv;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === short || args[i] === long) return args[i + 1];
+    if (args[i]!.startsWith(`${long}=`)) return args[i]!.slice(long.length + 1);
+  }
+  return undefined;
 }
 
 export default defineConfig({
   testDir: 'suites',
   testMatch: '*.spec.ts',
+  globalSetup: './src/runner/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Format } from '../src/contract/load.ts';
 import { failsTest, RANK, type Finding } from '../src/checks/finding.ts';
 import type { WireRequest, WireResponse } from '../src/client/transport.ts';
+import type { Limit } from '../src/runner/limit.ts';
 
 /** What one generated example yields in one format: findings, and the exchange behind them. */
 export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
@@ -11,7 +12,16 @@ export interface Part { format: Format; findings: Finding[]; exchange?: { reques
  * shrinking stops. `unsent`: why nothing was sent (the budget of accepted requests is
  * spent), which ends the property where it is.
  */
-export interface Trial { parts: Part[]; broken?: boolean; unsent?: string }
+export interface Trial { parts: Part[]; broken?: boolean; unsent?: string; own?: string[] }
+
+/**
+ * A trial is a counterexample when it broke a rule it was sent for (`own`, every rule when
+ * not given) or errored. Another rule it broke on the way (a response rule judged on every
+ * response) is recorded, with the exchange, but not shrunk: it is not this property's, and
+ * shrinking it in every property would cost a target that breaks it a shrink per property.
+ */
+export const counterexample = (t: Trial): boolean =>
+  t.parts.some((p) => p.findings.some((f) => failsTest(f) && (f.verdict === 'error' || !t.own || t.own.includes(f.rule))));
 
 export interface PropertyRun<V> {
   failed: boolean;
@@ -23,13 +33,20 @@ export interface PropertyRun<V> {
   counterexample?: V;
   /** The shrunk counterexample's trial, or the harness error it raised. */
   failure?: Trial | { error: unknown };
-  /** Every passing run folded into one finding per rule and format (the worst verdict wins). */
+  /**
+   * Every passing run folded into one finding per rule and format (the worst verdict wins),
+   * with the exchange of the first run that broke a rule, if any did.
+   */
   merged: Part[];
   /** Why the property stopped before its runs were done, if it did. */
   stopped?: string;
 }
 
-export interface RunParams { numRuns: number; seed?: number; path?: string }
+/**
+ * `limit`: send trials ahead of fast-check, `ahead` at most, under this cap on requests in
+ * flight (see prefetching). Without it every trial waits for the one before.
+ */
+export interface RunParams { numRuns: number; seed?: number; path?: string; limit?: Limit; ahead?: number }
 
 /**
  * Runs `trial` on generated values with fc.asyncProperty and fc.check: fast-check draws,
@@ -37,17 +54,20 @@ export interface RunParams { numRuns: number; seed?: number; path?: string }
  * is the shrunk counterexample's, since fast-check only moves to a candidate that fails.
  */
 export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams): Promise<PropertyRun<V>> {
-  const merged = new Map<Format, Map<string, Finding>>();
+  const merged = new Map<Format, Part & { byRule: Map<string, Finding> }>();
   let failure: PropertyRun<V>['failure'];
   let stopped: string | undefined;
   let halted = false;
+  // fast-check needs a seed before it starts so that the prefetched values are its own.
+  const seed = params.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  let take: (value: V) => Promise<Trial> = trial;
   const property = fc.asyncProperty(arbitrary, async (value) => {
     // After a transport failure every candidate would fail the same way, and after the
     // budget is spent nothing may be sent: the runs left pass unsent, the first failure stays.
     if (halted) return true;
     let t: Trial;
     try {
-      t = await trial(value);
+      t = await take(value);
     } catch (error) {
       failure = { error };
       return false;
@@ -57,7 +77,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
       halted = true;
       return true;
     }
-    if (t.parts.some((p) => p.findings.some(failsTest))) {
+    if (counterexample(t)) {
       failure = t;
       halted = t.broken ?? false;
       return false;
@@ -65,7 +85,14 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     for (const p of t.parts) fold(merged, p);
     return true;
   });
-  const details = await fc.check(property, { numRuns: params.numRuns, seed: params.seed, path: params.path });
+  const ahead = params.limit ? prefetching(property, trial, { ...params, seed }, params.limit) : undefined;
+  if (ahead) take = ahead.take;
+  let details: fc.RunDetails<[V]>;
+  try {
+    details = await fc.check(property, { numRuns: params.numRuns, seed, path: params.path });
+  } finally {
+    await ahead?.settle();
+  }
   return {
     failed: details.failed,
     seed: details.seed,
@@ -74,16 +101,63 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     numShrinks: details.numShrinks,
     counterexample: details.counterexample?.[0],
     failure: details.failed ? failure ?? { error: details.errorInstance } : undefined,
-    merged: [...merged].map(([format, byRule]) => ({ format, findings: [...byRule.values()] })),
+    merged: [...merged.values()].map(({ format, byRule, exchange }) => ({ format, findings: [...byRule.values()], ...(exchange ? { exchange } : {}) })),
     stopped,
   };
 }
 
-function fold(merged: Map<Format, Map<string, Finding>>, part: Part): void {
-  let byRule = merged.get(part.format);
-  if (!byRule) merged.set(part.format, (byRule = new Map()));
+/**
+ * fast-check runs a property's trials one after another, so against a distant target each
+ * run waits a round trip. fc.sample, given the property and the same seed, numRuns and path,
+ * draws the very values fc.check will draw; their trials are started `ahead` at a time under
+ * `limit` and handed over when fast-check asks for the value. Shrinking draws new values,
+ * which are sent when asked; after the first failure nothing more is sent ahead. A value
+ * asked for that was not drawn ahead (it cannot happen while fast-check draws as sample does)
+ * is simply sent then.
+ */
+function prefetching<V>(
+  property: fc.IAsyncProperty<[V]>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
+): { take: (value: V) => Promise<Trial>; settle: () => Promise<void> } {
+  const values = fc.sample(property, { numRuns: params.numRuns, seed: params.seed, path: params.path });
+  const window = Math.max(1, params.ahead ?? 16);
+  const started = new Map<string, Promise<Trial>[]>();
+  const all: Promise<unknown>[] = [];
+  let next = 0;
+  let stopped = false;
+  const topUp = (upTo: number): void => {
+    for (; !stopped && next < Math.min(upTo, values.length); next++) {
+      const value = values[next]![0];
+      const key = JSON.stringify(value);
+      const t = limit(() => trial(value));
+      all.push(t.catch(() => undefined));
+      started.set(key, [...(started.get(key) ?? []), t]);
+    }
+  };
+  let asked = 0;
+  topUp(window);
+  return {
+    async take(value) {
+      const queue = started.get(JSON.stringify(value));
+      const t = queue?.shift() ?? limit(() => trial(value));
+      if (queue?.length === 0) started.delete(JSON.stringify(value));
+      topUp(++asked + window);
+      const done = await t;
+      if (counterexample(done) || done.unsent !== undefined) stopped = true;
+      return done;
+    },
+    async settle() {
+      stopped = true;
+      await Promise.all(all);
+    },
+  };
+}
+
+function fold(merged: Map<Format, Part & { byRule: Map<string, Finding> }>, part: Part): void {
+  let into = merged.get(part.format);
+  if (!into) merged.set(part.format, (into = { format: part.format, findings: [], byRule: new Map() }));
   for (const f of part.findings) {
-    const seen = byRule.get(f.rule);
-    if (!seen || RANK[f.verdict] > RANK[seen.verdict]) byRule.set(f.rule, f);
+    const seen = into.byRule.get(f.rule);
+    if (!seen || RANK[f.verdict] > RANK[seen.verdict]) into.byRule.set(f.rule, f);
   }
+  if (!into.exchange && part.findings.some(failsTest)) into.exchange = part.exchange;
 }

@@ -4,7 +4,6 @@ import { wireRequest, type Transport } from '../src/client/transport.ts';
 import { findErrorNumber } from '../src/checks/error-number.ts';
 import { ruleFinding } from '../src/checks/response.ts';
 import type { RunContext } from '../src/profile/context.ts';
-import { budgetSpent } from '../src/runner/budget.ts';
 import { sendAndJudge } from '../src/runner/case.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
@@ -23,22 +22,18 @@ export interface Target {
 /** A generated request with what the target must do with it, and the rules that judge it. */
 export interface Sent { request: Request; rules: string[]; expect: Expect }
 
-async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean }> {
+/** One exchange, judged; `unsent` says why it was not sent (safety.maxAccepted is used up). */
+async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean; unsent?: string }> {
   const wire = wireRequest(t.ctx.profile, t.url, op, format, encodeRequest(format, s.request));
   const sent = await sendAndJudge({ operation: op, rules: s.rules, expect: s.expect }, format, s.request, wire, t.transport, t.ctx.profile);
-  return { format, findings: sent.findings, exchange: { request: wire, response: sent.response }, broken: sent.broken };
+  return { format, findings: sent.findings, exchange: { request: wire, response: sent.response }, broken: sent.broken, unsent: sent.unsent };
 }
-
-/** Why a request the target may accept is not sent: safety.maxAccepted is used up. */
-const unsent = (ctx: RunContext, s: Sent): string | undefined =>
-  (s.expect === 'accepted' ? budgetSpent(ctx.profile.safety?.maxAccepted) : undefined);
 
 /** One request in one format, judged as a scenario case is. */
 export const single = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
-  const spent = unsent(t.ctx, s);
-  if (spent) return { parts: [], unsent: spent };
   const part = await exchange(t, op, format, s);
-  return { parts: [part], broken: part.broken };
+  if (part.unsent) return { parts: [], unsent: part.unsent };
+  return { parts: [part], broken: part.broken, own: s.rules };
 };
 
 /** Accepted, or rejected with the documented error numbers of the operation found in the body. */
@@ -54,12 +49,12 @@ function outcome(op: Operation, part: Part, ctx: RunContext): string {
 
 /** DESIGN principle 4: the XML path answers a logical request as the JSON path does. */
 export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise<Trial> => {
-  const spent = unsent(t.ctx, s);
-  if (spent) return { parts: [], unsent: spent };
   const json = await exchange(t, op, 'json', s);
+  if (json.unsent) return { parts: [], unsent: json.unsent };
   const xml = await exchange(t, op, 'xml', s);
+  if (xml.unsent) return { parts: [], unsent: xml.unsent };
   if (json.broken || xml.broken) return { parts: [json, xml], broken: true };
   const [a, b] = [outcome(op, json, t.ctx), outcome(op, xml, t.ctx)];
   const same = ruleFinding(s.rules[0]!, a === b ? 'pass' : 'fail', { expected: `the outcome of the JSON path: ${a}`, received: `on the XML path: ${b}` });
-  return { parts: [json, { ...xml, findings: [...xml.findings, same] }] };
+  return { parts: [json, { ...xml, findings: [...xml.findings, same] }], own: s.rules };
 };

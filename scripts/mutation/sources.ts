@@ -2,6 +2,7 @@ import type { Format } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import type { Transport } from '../../src/client/transport.ts';
 import { runCase } from '../../src/runner/case.ts';
+import { eachLimited } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import type { Target } from '../../generators/trials.ts';
 import { checkProperty, PROPERTIES } from '../../generators/suite.ts';
@@ -44,15 +45,6 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
 export function findingSources(settings: PropertySettings, propertyTransport?: Transport): FindingSource[] {
   if (settings.runs === 0) return [scenarioSource()];
   return [scenarioSource(), propertySource(settings, propertyTransport)];
-}
-
-/** Calls `work` on every item, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 /** The hand-written scenarios (suites/*.yaml): every case in every format it runs in, 16 requests at a time. */

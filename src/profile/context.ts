@@ -2,6 +2,7 @@ import { loadProfile, type LoadedProfile } from './load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
 import { referenceDefaults } from '../cli/target.ts';
+import { concurrency } from '../runner/concurrency.ts';
 
 /** Everything a test needs about its target, read once per worker process. */
 export interface RunContext {
@@ -11,6 +12,8 @@ export interface RunContext {
   /** Secret values with the variables they came from, for replay lines. */
   secrets: Record<string, { value: string; env: string }>;
   timeoutMs: number;
+  /** Requests this process may have in flight at once: its share of the run's concurrency. */
+  inFlight: number;
 }
 
 let context: RunContext | undefined;
@@ -28,6 +31,7 @@ export function runContext(): RunContext {
         sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },
       },
       timeoutMs: profile.http?.timeoutMs ?? 10_000,
+      inFlight: Number(env.OCS_WORKER_IN_FLIGHT) || concurrency(profile.safety, env),
     };
   }
   return context;

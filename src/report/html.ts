@@ -23,6 +23,7 @@ export function conformanceHtml(s: Summary): string {
 <body>
 <h1>Order Change Service conformance</h1>
 <p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
+${(s.refused ?? []).map((line) => `<p style="font-weight:700;color:${COLOURS.fail}">First: ${esc(line)}.</p>`).join('\n')}
 <p>Target: ${esc(s.target.name)}${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${s.target.profile ? ` (profile <code>${esc(s.target.profile)}</code>)` : ''}. Generated ${esc(s.generatedAt)}.</p>
 <p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
 ${s.untested.length ? `<strong>Incomplete run</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.

@@ -1,60 +1,153 @@
 import type { TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
-import { describeFinding, failsTest, worst, type Finding } from '../checks/finding.ts';
+import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
+import type { Step, Unit } from '../runner/units.ts';
 
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 
-export interface RecordedFindings { format: Format; findings: Pick<Finding, 'rule' | 'level' | 'verdict'>[] }
+type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict'>;
+
+/** What the reporter reads of one test: a verdict and findings per step. */
+export interface RecordedUnit { steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[] }[] }
+
+/** The findings one step made in one format, with the exchange behind them when there is one. */
+export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
+
+/** A property's shrunk counterexample, as fast-check reported it. */
+export interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
+
+/** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
+export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }
+
+/** Failing steps whose evidence a test attaches and quotes: the first of each failing rule, up to this many. */
+const EVIDENCE_STEPS = 20;
 
 /**
- * The command that runs this one test again against the same target. Only the target's
+ * The command that runs this one step again against the same target. Only the target's
  * non-secret settings are spelled out; the secrets stay in the caller's environment. The
  * embedded reference is started anew (with the same fault, if one was set).
  */
-export function rerunLine(title: string, env: NodeJS.ProcessEnv = process.env): string {
-  const settings = env.OCS_EMBEDDED_REFERENCE
-    ? (env.OCS_REFERENCE_FAULT ? [`OCS_REFERENCE_FAULT=${shq(env.OCS_REFERENCE_FAULT)}`] : [])
-    : ['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => `${k}=${shq(env[k]!)}`);
-  const pattern = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...settings, 'npm start --', '--grep', shq(pattern)].join(' ');
+export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<string, string> = {}, env: NodeJS.ProcessEnv = process.env): string {
+  const target = env.OCS_EMBEDDED_REFERENCE
+    ? (env.OCS_REFERENCE_FAULT ? { OCS_REFERENCE_FAULT: env.OCS_REFERENCE_FAULT } : {})
+    : Object.fromEntries(['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => [k, env[k]!]));
+  const settings = { ...target, ...extra, ...(stepTitle ? { OCS_STEP: stepTitle } : {}) };
+  const pattern = unitTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...Object.entries(settings).map(([k, v]) => `${k}=${shq(v)}`), 'npm start --', '--grep', shq(pattern)].join(' ');
+}
+
+/** The verdict of a step: skip, or the worst of its findings, where a failed SHOULD is only a warning. */
+function stepVerdict(r: StepResult): Verdict {
+  if (r.thrown !== undefined) return 'error';
+  if (r.skipped !== undefined) return 'skip';
+  const findings = r.parts.flatMap((p) => p.findings);
+  if (findings.some((f) => f.verdict === 'fail' && f.level === 'MUST')) return 'fail';
+  if (findings.some((f) => f.verdict === 'error')) return 'error';
+  return 'pass';
+}
+
+function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
+  const run = r.property!;
+  const replay = rerunLine(unit.title, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
+  return [
+    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
+    `Replay: ${replay}`,
+    'Shrunk minimal request:',
+    JSON.stringify(run.counterexample?.request, null, 2),
+    ...r.parts.filter((p) => p.exchange).map((p) => `curl (${p.format}): ${curlLine(p.exchange!.request, ctx.secrets)}`),
+  ].join('\n');
+}
+
+/** The text of one failing step: its failures, how to replay the request and rerun the step. */
+function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext): string {
+  const exchange = r.parts.find((p) => p.exchange)?.exchange;
+  return [
+    `${r.step.title}`,
+    ...(r.thrown !== undefined ? [`  [error] the harness broke: ${r.thrown instanceof Error ? r.thrown.stack ?? r.thrown.message : String(r.thrown)}`] : []),
+    ...failing.map((f) => describeFinding(f).replace(/^/gm, '  ')),
+    ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
+    ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
+    '  Rerun the step:',
+    `    ${rerunLine(unit.title, r.step.title)}`,
+  ].join('\n');
 }
 
 /**
- * Keeps a test's findings (as an annotation for the reporter), attaches evidence when
- * something failed, and fails the test when a MUST failed or anything errored. A failed
- * SHOULD stays a warning: an annotation, not a failure.
+ * Records a unit's steps: a Playwright step each (red when it broke a MUST rule or errored),
+ * the findings as one annotation for the reporter, and one error for the test when any step
+ * failed. A fault shows in many steps at once, so failures are told by rule: how many checks
+ * each failing rule broke, and the first such check in full, with its evidence attached. A
+ * test whose steps were all skipped is skipped.
  */
-export async function record(
-  info: TestInfo, ctx: RunContext, format: Format, findings: Finding[],
-  exchange?: { request: WireRequest; response?: WireResponse },
-): Promise<void> {
-  const payload: RecordedFindings = { format, findings: findings.map(({ rule, level, verdict }) => ({ rule, level, verdict })) };
-  info.annotations.push({ type: FINDINGS, description: JSON.stringify(payload) });
-  const failing = findings.filter(failsTest);
-  for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
-    info.annotations.push({ type: 'warning', description: ctx.mask(describeFinding(f)) });
+export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, results: StepResult[], step: <T>(title: string, body: () => Promise<T>) => Promise<T>): Promise<void> {
+  const recorded: RecordedUnit = { steps: [] };
+  const byRule = new Map<string, { count: number; level: string }>();
+  const warnings = new Map<string, { count: number; first: string }>();
+  const quoted: string[] = [];
+  let failed = 0;
+  for (const r of results) {
+    const verdict = stepVerdict(r);
+    const findings = r.parts.flatMap((p) => p.findings.map((f) => ({ ...f, format: p.format })));
+    // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
+    const judged = verdict === 'skip' ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const })) : findings.map(({ rule, level, verdict: v }) => ({ rule, level, verdict: v }));
+    recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged });
+    for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
+      const key = `${f.rule} [${f.format}]`;
+      const seen = warnings.get(key);
+      if (seen) seen.count++;
+      else warnings.set(key, { count: 1, first: ctx.mask(`${r.step.title}: ${describeFinding(f)}`) });
+    }
+    for (const note of [...findings.filter((x) => x.note && x.verdict !== 'fail').map((f) => `${f.rule}: ${f.note}`), ...(r.note ? [r.note] : [])]) {
+      info.annotations.push({ type: 'note', description: ctx.mask(`${r.step.title}: ${note}`) });
+    }
+    if (verdict === 'skip') info.annotations.push({ type: 'skip', description: ctx.mask(`${r.step.title}: ${r.skipped}`) });
+    const failing = findings.filter(failsTest);
+    if (failing.length === 0 && r.thrown === undefined) {
+      await step(r.step.title, async () => undefined);
+      continue;
+    }
+    failed++;
+    const keys = failing.map((f) => `${f.rule} [${f.format}]`);
+    const first = (r.thrown !== undefined || keys.some((k) => !byRule.has(k))) && quoted.length < EVIDENCE_STEPS;
+    for (const f of failing) {
+      const key = `${f.rule} [${f.format}]`;
+      byRule.set(key, { count: (byRule.get(key)?.count ?? 0) + 1, level: f.verdict === 'error' ? 'error' : f.level });
+    }
+    const text = ctx.mask(stepReport(r, failing, unit, ctx));
+    if (first) quoted.push(text);
+    try {
+      await step(r.step.title, async () => {
+        if (first) await attachEvidence(info, ctx, r, text);
+        throw new Error(text);
+      });
+    } catch {
+      // The step shows red in the report; the test fails once, below, with every failing rule.
+    }
   }
-  for (const f of findings.filter((x) => x.note && x.verdict !== 'fail')) {
-    info.annotations.push({ type: 'note', description: ctx.mask(`${f.rule}: ${f.note}`) });
+  for (const [rule, w] of warnings) info.annotations.push({ type: 'warning', description: `${rule} (SHOULD) fails in ${w.count} check(s); the first: ${w.first}` });
+  info.annotations.push({ type: FINDINGS, description: JSON.stringify(recorded) });
+  if (recorded.steps.length > 0 && recorded.steps.every((s) => s.verdict === 'skip')) {
+    info.skip(true, ctx.mask([...new Set(results.map((r) => r.skipped))].join('; ')));
+    return;
   }
-  if (failing.length === 0 && !findings.some((f) => f.verdict === 'fail')) return;
-  const replay = exchange ? ctx.mask(curlLine(exchange.request, ctx.secrets)) : undefined;
-  if (exchange) {
-    await info.attach('request', { body: ctx.mask(describeRequest(exchange.request)), contentType: 'text/plain' });
-    if (exchange.response) await info.attach('response', { body: ctx.mask(describeResponse(exchange.response)), contentType: 'text/plain' });
-    await info.attach('replay (curl)', { body: replay!, contentType: 'text/plain' });
-  }
-  if (failing.length === 0) return;
-  const message = [
-    ...failing.map(describeFinding),
-    ...(replay ? ['Replay the request:', `  ${replay}`] : []),
-    'Rerun the test:',
-    `  ${rerunLine(info.title)}`,
-  ].join('\n');
-  // The reporter reads the verdict from the findings; the prefix tells a reader of the log.
-  throw new Error(ctx.mask(worst(failing.map((f) => f.verdict)) === 'error' ? `[error] ${message}` : message));
+  if (failed === 0) return;
+  const rules = [...byRule].sort((a, b) => b[1].count - a[1].count).map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`);
+  throw new Error(ctx.mask([
+    `${failed} of ${results.length} checks of ${unit.title} failed or errored. By rule, most checks first:`,
+    ...rules,
+    '',
+    `The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`,
+    '',
+    ...quoted.flatMap((q) => [q, '']),
+  ].join('\n')));
+}
+
+async function attachEvidence(info: TestInfo, ctx: RunContext, r: StepResult, text: string): Promise<void> {
+  const exchange = r.parts.find((p) => p.exchange)?.exchange;
+  const body = [text, ...(exchange ? ['', '── request', describeRequest(exchange.request), ...(exchange.response ? ['', '── response', describeResponse(exchange.response)] : [])] : [])].join('\n');
+  await info.attach(`evidence: ${r.step.title}`, { body: ctx.mask(body), contentType: 'text/plain' });
 }

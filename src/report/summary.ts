@@ -22,6 +22,8 @@ export interface Summary {
   warnings: number;
   /** MUST and SHOULD rules that no test exercised in some format: a partial run certifies nothing. */
   untested: string[];
+  /** Endpoints that refused the profile's valid request, one line each: what to fix first. */
+  refused: string[];
   rules: RuleRow[];
 }
 
@@ -35,7 +37,7 @@ const SEEN_IN = 3;
  * no MUST rule fails in either format, nothing errors (DESIGN principle 2), and the run was
  * whole: every MUST and SHOULD rule was exercised in both formats.
  */
-export function summarize(outcomes: TestOutcome[], target: Summary['target']): Summary {
+export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = []): Summary {
   const verdicts = new Map<string, Verdict[]>();
   const seenIn = new Map<string, Set<string>>();
   for (const o of outcomes) {
@@ -66,6 +68,7 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target']): S
     counts,
     warnings: outcomes.filter((o) => o.warning).length,
     untested,
+    refused,
     rules,
   };
 }

@@ -7,7 +7,7 @@ import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
 import type { RunContext } from '../profile/context.ts';
-import { budgetSpent, countAccepted } from './budget.ts';
+import { reserveAcceptance, settleAcceptance } from './budget.ts';
 
 export type CaseResult =
   | { kind: 'skip'; reason: string }
@@ -26,31 +26,38 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
   }
-  // Only a case the target may accept changes an order; refusals cost nothing.
-  const mayChangeState = c.expect === 'accepted' || c.expect === 'record' || c.expect === 'same-day';
-  const spent = mayChangeState ? budgetSpent(ctx.profile.safety?.maxAccepted) : undefined;
-  if (spent) return { kind: 'skip', reason: spent };
   const body = c.raw ? c.raw[format] : encodeRequest(format, logical);
   const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body);
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
+  if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
   return { kind: 'judged', findings: sent.findings, request, response: sent.response };
 }
 
+/** A case the target may accept changes an order; a refusal costs nothing. */
+const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect === 'accepted' || expect === 'record' || expect === 'same-day';
+
 /**
  * Sends one request and judges what comes back: the step every runner shares (scenario
- * cases here, property trials in generators/trials.ts). An acceptance counts against the
- * budget; a transport fault becomes `error` findings for the case's rules, never an exception.
+ * cases here, property trials in generators/trials.ts). A request the target may accept
+ * takes its share of the budget first (`unsent` says why it was not sent when none is left),
+ * and any acceptance counts; a transport fault becomes `error` findings for the case's
+ * rules, never an exception.
  */
 export async function sendAndJudge(
   c: Exchange['case'], format: Format, logical: unknown, request: WireRequest, transport: Transport, profile: LoadedProfile,
-): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean }> {
+): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string }> {
+  const reserved = mayChangeState(c.expect);
+  const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
+  if (unsent) return { findings: [], broken: false, unsent };
   const sentAt = new Date();
+  let response: WireResponse | undefined;
   try {
-    const response = await transport.send(request);
-    if (response.status === 200) countAccepted();
+    response = await transport.send(request);
     return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
     return { findings: errorFindings(c.rules, `transport: ${err.message}`), broken: true };
+  } finally {
+    settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);
   }
 }

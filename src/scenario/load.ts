@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 
@@ -87,6 +87,24 @@ export function loadAllCases(dir = SUITES_DIR): LoadedCase[] {
     const prev = seen.get(key);
     if (prev) throw new ScenarioError(`${c.file}: key cases.${c.index}.name: '${c.name}' is also a case name in ${prev}`);
     seen.set(key, c.file);
+  }
+  return cases;
+}
+
+/**
+ * Every case, read once per run: the first process that loads them (Playwright's main
+ * process, listing the tests) keeps them in the file OCS_CASES_CACHE names, and every worker
+ * reads that instead of parsing and checking the YAML again. Playwright starts a new worker
+ * after each failed test, so this is paid per failure. The run removes the file when it starts.
+ */
+export function casesOfRun(env: NodeJS.ProcessEnv = process.env): LoadedCase[] {
+  const cache = env.OCS_CASES_CACHE;
+  if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as LoadedCase[];
+  const cases = loadAllCases();
+  if (cache) {
+    mkdirSync(dirname(cache), { recursive: true });
+    writeFileSync(`${cache}.${process.pid}`, JSON.stringify(cases));
+    renameSync(`${cache}.${process.pid}`, cache);
   }
   return cases;
 }

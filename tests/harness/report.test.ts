@@ -204,7 +204,7 @@ describe('summarize', () => {
 describe('conformanceHtml', () => {
   const summary = (verdict: Summary['verdict'], rows: Summary['rules']): Summary => ({
     verdict, target: { name: 'Vendor <b>"X"</b> & Co', baseUrl: 'https://v.test/?a=1&b=<2>', profile: 'profiles/v.yaml' },
-    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], rules: rows,
+    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], refused: [], rules: rows,
   });
   const rows: Summary['rules'] = [
     { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail', section: '2.2', seenIn: ['change_receiver › X-MUST [xml] <i>four</i> are rejected'] },
@@ -245,14 +245,14 @@ describe('conformanceHtml', () => {
 });
 
 describe('rerunLine', () => {
-  it('reruns one test against a named target without its secrets', () => {
-    const line = rerunLine("CNT-X [xml] four (4) contact IDs are rejected", { OCS_BASE_URL: 'https://v.test/api', OCS_PROFILE: "profiles/it's.yaml", OCS_APPKEY: 'secret-key' });
-    assert.equal(line, "OCS_BASE_URL='https://v.test/api' OCS_PROFILE='profiles/it'\\''s.yaml' npm start -- --grep 'CNT-X \\[xml\\] four \\(4\\) contact IDs are rejected'");
+  it('reruns one step of one test against a named target without its secrets', () => {
+    const line = rerunLine('change_receiver [xml]', "CNT-X [xml] four (4) contact IDs aren't taken", {}, { OCS_BASE_URL: 'https://v.test/api', OCS_PROFILE: "profiles/it's.yaml", OCS_APPKEY: 'secret-key' });
+    assert.equal(line, "OCS_BASE_URL='https://v.test/api' OCS_PROFILE='profiles/it'\\''s.yaml' OCS_STEP='CNT-X [xml] four (4) contact IDs aren'\\''t taken' npm start -- --grep 'change_receiver \\[xml\\]'");
     assert.ok(!line.includes('secret-key'));
   });
 
-  it('restarts the embedded reference with the same fault instead of its dead port', () => {
-    const line = rerunLine('T [json] x', { OCS_EMBEDDED_REFERENCE: '1', OCS_BASE_URL: 'http://127.0.0.1:4444', OCS_REFERENCE_FAULT: 'region-not-checked' });
-    assert.equal(line, "OCS_REFERENCE_FAULT='region-not-checked' npm start -- --grep 'T \\[json\\] x'");
+  it('restarts the embedded reference with the same fault instead of its dead port, and replays a seed', () => {
+    const line = rerunLine('change_pickup [json]', 'T [json] x', { OCS_SEED: '7', OCS_PATH: '1:0' }, { OCS_EMBEDDED_REFERENCE: '1', OCS_BASE_URL: 'http://127.0.0.1:4444', OCS_REFERENCE_FAULT: 'region-not-checked' });
+    assert.equal(line, "OCS_REFERENCE_FAULT='region-not-checked' OCS_SEED='7' OCS_PATH='1:0' OCS_STEP='T [json] x' npm start -- --grep 'change_pickup \\[json\\]'");
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
-import { budgetSpent, countAccepted } from '../../src/runner/budget.ts';
+import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
 import { sharedLog } from '../../src/runner/shared-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ocs-shared-'));
@@ -49,12 +49,23 @@ describe('guarded()', () => {
 describe('the budget of accepted requests', () => {
   it('is spent once the run has caused that many acceptances, counted in the budget file', () => {
     process.env.OCS_BUDGET_FILE = join(dir, 'budget');
-    assert.equal(budgetSpent(2), undefined);
-    countAccepted();
-    assert.equal(budgetSpent(2), undefined);
-    countAccepted();
-    assert.match(budgetSpent(2) ?? '', /budget of 2 accepted requests is spent/);
-    assert.equal(budgetSpent(undefined), undefined, 'no budget, no cap');
-    assert.equal(budgetSpent(3), undefined);
+    assert.equal(reserveAcceptance(2), undefined);
+    settleAcceptance(true, true);
+    assert.equal(reserveAcceptance(2), undefined);
+    settleAcceptance(true, true);
+    assert.match(reserveAcceptance(2) ?? '', /budget of 2 accepted requests is spent/);
+    assert.equal(reserveAcceptance(undefined), undefined, 'no budget, no cap');
+    assert.equal(reserveAcceptance(3), undefined);
+    settleAcceptance(true, false);
+    assert.equal(readFileSync(process.env.OCS_BUDGET_FILE, 'utf8').trim().split('\n').length, 2, 'a refusal is not counted');
+  });
+
+  it('counts requests in flight, so that many sent at once never pass it together', () => {
+    process.env.OCS_BUDGET_FILE = join(dir, 'budget-in-flight');
+    const taken = Array.from({ length: 5 }, () => reserveAcceptance(3));
+    assert.deepEqual(taken.map((r) => r === undefined), [true, true, true, false, false]);
+    for (let i = 0; i < 3; i++) settleAcceptance(true, false);
+    assert.equal(reserveAcceptance(3), undefined, 'refused requests give their share back');
+    settleAcceptance(true, false);
   });
 });

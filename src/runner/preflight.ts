@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { FORMATS, OPERATIONS, type Format, type Operation } from '../contract/load.ts';
+import { encodeRequest } from '../codec/index.ts';
+import { wireRequest, type Transport } from '../client/transport.ts';
+import { SUCCESS_RULE } from '../checks/judge.ts';
+import type { RunContext } from '../profile/context.ts';
+import { buildRequest } from '../scenario/build.ts';
+import type { LoadedCase } from '../scenario/load.ts';
+import { sendAndJudge } from './case.ts';
+
+/** An endpoint that refused the profile's valid request: nothing that needs an acceptance can be judged there. */
+export interface Refusal { operation: Operation; format: Format; line: string }
+
+/** The annotation type that carries a refusal to the reporter (so merged shards keep it too). */
+export const REFUSED = 'ocs-refused';
+
+const EXCERPT = 300;
+
+/**
+ * Sends the profile's valid request (suites/bases.yaml `valid`) to each endpoint once, before
+ * any test: wrong credentials or fixtures the target does not have show here as one line per
+ * endpoint, instead of as every case that expects an acceptance failing on its own. A request
+ * not sent (budget spent) or not answered (the breaker and the probe report those) says nothing.
+ */
+export async function refusals(ctx: RunContext, url: string, transport: Transport): Promise<Refusal[]> {
+  const out: Refusal[] = [];
+  for (const operation of OPERATIONS) {
+    const logical = buildRequest({ operation } as LoadedCase, { profile: ctx.profile, bases: ctx.bases, now: new Date() });
+    for (const format of FORMATS) {
+      const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
+      const sent = await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile);
+      const res = sent.response;
+      if (!res || res.status === 200) continue;
+      const body = res.body.length > EXCERPT ? `${res.body.slice(0, EXCERPT)}… (${res.body.length} characters)` : res.body;
+      out.push({
+        operation, format,
+        line: ctx.mask(`the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`),
+      });
+    }
+  }
+  return out;
+}
+
+/** The refusals the run's preflight wrote, read once per process. */
+let read: Refusal[] | undefined;
+export function refusalsOfRun(env: NodeJS.ProcessEnv = process.env): Refusal[] {
+  if (!read) {
+    try {
+      read = env.OCS_PREFLIGHT_FILE ? JSON.parse(readFileSync(env.OCS_PREFLIGHT_FILE, 'utf8')) as Refusal[] : [];
+    } catch {
+      read = [];
+    }
+  }
+  return read;
+}
+
+/**
+ * Whether a case can be judged only if the target accepts the profile's valid request: it
+ * expects an acceptance, a documented error of an order's state, or records what an
+ * acceptable request gets. The cases of the success rules themselves still run: they are
+ * where the refusal shows, with its evidence.
+ */
+export function needsAcceptance(c: Pick<LoadedCase, 'expect' | 'rules'>): boolean {
+  const own = c.rules.filter((r) => !r.startsWith('RSP-'));
+  return own.length > 0 && c.expect !== 'rejected';
+}

@@ -1,0 +1,40 @@
+/**
+ * The conformance suite: one Playwright test per rule family of an operation and format
+ * (src/runner/units.ts), tagged with the rule IDs its steps name, so `--grep RULE-ID` and
+ * `--shard` work on rules. Its steps are the family's scenario cases and the properties of
+ * its rules, sent together under the cap on requests in flight. OCS_RUNS sets the runs per
+ * property (default 25; 0 leaves the properties out), OCS_SEED fixes the seed, OCS_PATH
+ * replays a counterexample. Within a test, `--grep` (passed on as OCS_GREP) keeps the steps
+ * it matches when it matches any, and OCS_STEP keeps the one step of that title.
+ */
+import { test } from '@playwright/test';
+import { baseUrl, runContext } from '../src/profile/context.ts';
+import { recordUnit } from '../src/report/record.ts';
+import { planUnits, selectSteps } from '../src/runner/units.ts';
+import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
+import { casesOfRun } from '../src/scenario/load.ts';
+import { PROPERTIES } from '../generators/suite.ts';
+import { closeWorker, runSteps } from './steps.ts';
+
+const RUNS = Number(process.env.OCS_RUNS ?? 25);
+const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
+const PATH = process.env.OCS_PATH;
+
+test.afterAll(closeWorker);
+
+for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
+  test(unit.title, {
+    tag: unit.rules.map((r) => `@${r}`),
+    annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
+  }, async ({}, info) => {
+    const steps = selectSteps(unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
+    test.skip(steps.length === 0, `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)`);
+    const properties = steps.filter((s) => s.kind === 'property').length;
+    test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250);
+    const ctx = runContext();
+    const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
+    if (refused) info.annotations.push({ type: REFUSED, description: refused });
+    const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
+    await recordUnit(info, ctx, unit, results, (title, body) => test.step(title, body));
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Runs the steps of one unit (src/runner/units.ts) against the run's target: every case and
+ * property at once, their requests under the worker's cap on requests in flight. A property
+ * sends its trials ahead of fast-check (generators/property.ts), so a distant target is not
+ * waited on one round trip at a time.
+ */
+import { undiciTransport, type ClosableTransport } from '../src/client/undici.ts';
+import { guarded, type Transport } from '../src/client/transport.ts';
+import type { RunContext } from '../src/profile/context.ts';
+import { limiter, type Limit } from '../src/runner/limit.ts';
+import { runCase } from '../src/runner/case.ts';
+import { needsAcceptance } from '../src/runner/preflight.ts';
+import type { Step } from '../src/runner/units.ts';
+import type { StepResult } from '../src/report/record.ts';
+import { checkProperty, type PropertyDef } from '../generators/suite.ts';
+
+/**
+ * `refused`: the endpoint refused the profile's valid request (src/runner/preflight.ts), the
+ * reason to skip every case that needs an acceptance there.
+ */
+export interface StepSettings { runs: number; seed?: number; path?: string; refused?: string }
+
+// One undici client per worker process, with one cap on requests in flight for everything
+// the worker sends. Not Playwright's `request` fixture: `npm run bench` measures the harness
+// faster over undici, and setting the fixture up costs 0.4 s in every new worker, which
+// Playwright starts after each failed test.
+let undici: ClosableTransport | undefined;
+let transport: Transport | undefined;
+let limit: Limit | undefined;
+function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
+  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs));
+  limit ??= limiter(ctx.inFlight);
+  return { transport, limit };
+}
+
+export async function closeWorker(): Promise<void> {
+  await undici?.close();
+  undici = transport = undefined;
+}
+
+export async function runSteps(
+  steps: readonly Step<PropertyDef>[], ctx: RunContext, url: string, settings: StepSettings,
+): Promise<StepResult[]> {
+  const { transport: sender, limit: cap } = worker(ctx);
+  return Promise.all(steps.map(async (step): Promise<StepResult> => {
+    try {
+      if (step.kind === 'case') {
+        if (settings.refused && needsAcceptance(step.case)) return { step, skipped: `cannot be judged: ${settings.refused}`, parts: [] };
+        const result = await cap(() => runCase(step.case, step.format, ctx, sender, url));
+        if (result.kind === 'skip') return { step, skipped: result.reason, parts: [] };
+        return { step, parts: [{ format: step.format, findings: result.findings, exchange: result }] };
+      }
+      const outcome = await checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight });
+      if (outcome.kind === 'skip') return { step, skipped: outcome.reason, parts: [] };
+      const { run } = outcome;
+      if (!run.failed) {
+        if (run.stopped && run.merged.length === 0) return { step, skipped: run.stopped, parts: [] };
+        return { step, parts: run.merged, ...(run.stopped ? { note: `stopped before ${settings.runs} runs: ${run.stopped}` } : {}) };
+      }
+      const failure = run.failure!;
+      return { step, parts: 'parts' in failure ? failure.parts : [], property: run, ...('error' in failure ? { thrown: failure.error } : {}) };
+    } catch (thrown) {
+      return { step, parts: [], thrown };
+    }
+  }));
+}
