@@ -40,6 +40,8 @@ export interface PropertyRun<V> {
   merged: Part[];
   /** Why the property stopped before its runs were done, if it did. */
   stopped?: string;
+  /** With a limit: the values fast-check asked for that were not sent ahead (shrink candidates). */
+  missed?: number;
 }
 
 /**
@@ -85,13 +87,14 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     for (const p of t.parts) fold(merged, p);
     return true;
   });
-  const ahead = params.limit ? prefetching(property, trial, { ...params, seed }, params.limit) : undefined;
+  const ahead = params.limit ? await prefetching(arbitrary, trial, { ...params, seed }, params.limit) : undefined;
   if (ahead) take = ahead.take;
   let details: fc.RunDetails<[V]>;
+  let missed: number | undefined;
   try {
     details = await fc.check(property, { numRuns: params.numRuns, seed, path: params.path });
   } finally {
-    await ahead?.settle();
+    missed = await ahead?.settle();
   }
   return {
     failed: details.failed,
@@ -103,22 +106,28 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     failure: details.failed ? failure ?? { error: details.errorInstance } : undefined,
     merged: [...merged.values()].map(({ format, byRule, exchange }) => ({ format, findings: [...byRule.values()], ...(exchange ? { exchange } : {}) })),
     stopped,
+    missed,
   };
 }
 
 /**
  * fast-check runs a property's trials one after another, so against a distant target each
- * run waits a round trip. fc.sample, given the property and the same seed, numRuns and path,
- * draws the very values fc.check will draw; their trials are started `ahead` at a time under
- * `limit` and handed over when fast-check asks for the value. Shrinking draws new values,
- * which are sent when asked; after the first failure nothing more is sent ahead. A value
- * asked for that was not drawn ahead (it cannot happen while fast-check draws as sample does)
- * is simply sent then.
+ * run waits a round trip. fc.check draws the same values for the same arbitrary, seed and
+ * path whatever the predicate does (fc.sample does not: it draws other values than check in
+ * fast-check 4), so a first check whose predicate only keeps the values gives the runs to
+ * come. Their trials are started `ahead` at a time under `limit` and handed over when
+ * fast-check asks for the value. Shrinking draws new values, which are sent when asked;
+ * after the first failure nothing more is sent ahead. A value asked for that was not drawn
+ * ahead is simply sent then.
  */
-function prefetching<V>(
-  property: fc.IAsyncProperty<[V]>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
-): { take: (value: V) => Promise<Trial>; settle: () => Promise<void> } {
-  const values = fc.sample(property, { numRuns: params.numRuns, seed: params.seed, path: params.path });
+async function prefetching<V>(
+  arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
+): Promise<{ take: (value: V) => Promise<Trial>; settle: () => Promise<number> }> {
+  const values: [V][] = [];
+  await fc.check(fc.asyncProperty(arbitrary, async (value) => {
+    values.push([value]);
+    return true;
+  }), { numRuns: params.numRuns, seed: params.seed, path: params.path });
   const window = Math.max(1, params.ahead ?? 16);
   const started = new Map<string, Promise<Trial>[]>();
   const all: Promise<unknown>[] = [];
@@ -135,9 +144,11 @@ function prefetching<V>(
   };
   let asked = 0;
   topUp(window);
+  let misses = 0;
   return {
     async take(value) {
       const queue = started.get(JSON.stringify(value));
+      if (!queue) misses++;
       const t = queue?.shift() ?? limit(() => trial(value));
       if (queue?.length === 0) started.delete(JSON.stringify(value));
       topUp(++asked + window);
@@ -148,6 +159,7 @@ function prefetching<V>(
     async settle() {
       stopped = true;
       await Promise.all(all);
+      return misses;
     },
   };
 }

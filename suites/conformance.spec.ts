@@ -27,8 +27,8 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     tag: unit.rules.map((r) => `@${r}`),
     annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
   }, async ({}, info) => {
-    const steps = selectSteps(unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
-    test.skip(steps.length === 0, `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)`);
+    const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
+    test.skip(steps.length === 0, process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep');
     const properties = steps.filter((s) => s.kind === 'property').length;
     test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250);
     const ctx = runContext();

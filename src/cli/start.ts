@@ -16,6 +16,7 @@ import { errorFindings } from '../checks/judge.ts';
 import { TransportError, wireRequest } from '../client/transport.ts';
 import { undiciTransport } from '../client/undici.ts';
 import { referenceDefaults, TargetError } from './target.ts';
+import { concurrency } from '../runner/concurrency.ts';
 
 // OCS_REPORTS_DIR moves every report (the project's own tests use it to run in isolation).
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
@@ -24,6 +25,7 @@ const SUMMARY = join(REPORTS, 'summary.json');
 function preflight(): { env: NodeJS.ProcessEnv; cases: LoadedCase[]; profile: LoadedProfile } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
+  concurrency(profile.safety, env);
   const cases = loadAllCases();
   return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases, profile };
 }
@@ -57,7 +59,7 @@ async function main(): Promise<number> {
   try {
     run = preflight();
   } catch (err) {
-    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError) {
+    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError) {
       console.error(`ocs-conformance: ${err.message}`);
       return 2;
     }

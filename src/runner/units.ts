@@ -46,15 +46,15 @@ export function planUnits<P extends PlannedProperty>(cases: readonly LoadedCase[
 }
 
 /**
- * The steps a test runs. OCS_STEP names one step exactly (a rerun line). Playwright's
+ * The steps a test runs. OCS_STEP names one step of it exactly (a rerun line). Playwright's
  * `--grep` picks tests by title and tags; passed on as `grep`, it also keeps, inside a test,
- * the steps whose title or rules it matches, when it matches any: `--grep CNT-CONTACTIDS-MAX`
- * runs that rule's cases and properties, `--grep '\[xml\]'` or an endpoint's title runs all.
+ * the steps it matches, read as the test's title, the step's title and the step's rules as
+ * tags: `--grep CNT-CONTACTIDS-MAX` runs that rule's cases and properties, `--grep '\[xml\]'`
+ * or an endpoint's title runs them all.
  */
-export function selectSteps<S extends Step>(steps: readonly S[], filter: { grep?: string; step?: string }): S[] {
+export function selectSteps<S extends Step>(unitTitle: string, steps: readonly S[], filter: { grep?: string; step?: string }): S[] {
   if (filter.step) return steps.filter((s) => s.title === filter.step);
   if (!filter.grep) return [...steps];
   const re = new RegExp(filter.grep);
-  const matching = steps.filter((s) => re.test(`${s.title} ${s.rules.map((r) => `@${r}`).join(' ')}`));
-  return matching.length ? matching : [...steps];
+  return steps.filter((s) => re.test(`${unitTitle} ${s.title} ${s.rules.map((r) => `@${r}`).join(' ')}`));
 }

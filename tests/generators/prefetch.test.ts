@@ -1,0 +1,47 @@
+// generators/property.ts sends a property's trials ahead of fast-check under a cap on
+// requests in flight: the same values, the same verdicts, never more at once than the cap.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { runProperty, type Trial } from '../../generators/property.ts';
+import { limiter } from '../../src/runner/limit.ts';
+import type { Finding } from '../../src/checks/finding.ts';
+
+const finding = (verdict: Finding['verdict']): Finding => ({ rule: 'R', level: 'MUST', verdict, title: 't' });
+const arbitrary = fc.record({ a: fc.option(fc.string()), b: fc.array(fc.nat(), { maxLength: 3 }) });
+
+/** A trial that takes a little while, counts what is in flight, and fails on `fails`. */
+function slowTrial(fails: (v: { b: number[] }) => boolean) {
+  const state = { inFlight: 0, peak: 0, sent: [] as string[] };
+  const trial = async (v: { b: number[] }): Promise<Trial> => {
+    state.sent.push(JSON.stringify(v));
+    state.peak = Math.max(state.peak, ++state.inFlight);
+    await new Promise((r) => setTimeout(r, 2));
+    state.inFlight--;
+    return { parts: [{ format: 'json', findings: [finding(fails(v) ? 'fail' : 'pass')] }], own: ['R'] };
+  };
+  return { state, trial };
+}
+
+describe('a property sent ahead of fast-check', () => {
+  it('sends exactly the values fast-check asks for, several at once, never more than the cap', async () => {
+    const { state, trial } = slowTrial(() => false);
+    const run = await runProperty(arbitrary, trial, { numRuns: 40, seed: 7, limit: limiter(5), ahead: 5 });
+    const { state: alone, trial: one } = slowTrial(() => false);
+    await runProperty(arbitrary, one, { numRuns: 40, seed: 7 });
+    assert.equal(run.failed, false);
+    assert.equal(run.missed, 0, 'every value fast-check asked for had been sent ahead');
+    assert.deepEqual(state.sent, alone.sent, 'the same values, in the same order, as without sending ahead');
+    assert.ok(state.peak > 1 && state.peak <= 5, `in flight at once: ${state.peak}`);
+    assert.equal(alone.peak, 1);
+  });
+
+  it('finds and shrinks the same counterexample as a property run one trial at a time', async () => {
+    const fails = (v: { b: number[] }) => v.b.some((n) => n > 10);
+    const ahead = await runProperty(arbitrary, slowTrial(fails).trial, { numRuns: 100, seed: 3, limit: limiter(8), ahead: 8 });
+    const plain = await runProperty(arbitrary, slowTrial(fails).trial, { numRuns: 100, seed: 3 });
+    assert.equal(ahead.failed, true);
+    assert.deepEqual([ahead.counterexample, ahead.path, ahead.numShrinks], [plain.counterexample, plain.path, plain.numShrinks]);
+    assert.ok((ahead.missed ?? 0) > 0, 'shrink candidates are sent when asked');
+  });
+});
