@@ -27,8 +27,13 @@ export interface StepSettings { runs: number; seed?: number; path?: string; refu
 let undici: ClosableTransport | undefined;
 let transport: Transport | undefined;
 let limit: Limit | undefined;
+// A property draws all its runs' values before it starts (generators/property.ts): a few
+// properties at a time keep a deep run's memory to a few thousand requests, and still keep
+// every request in flight busy.
+const PROPERTIES_AT_ONCE = 2;
+const properties = limiter(PROPERTIES_AT_ONCE);
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
-  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs));
+  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs), ctx.inFlight);
   limit ??= limiter(ctx.inFlight);
   return { transport, limit };
 }
@@ -50,7 +55,7 @@ export async function runSteps(
         if (result.kind === 'skip') return { step, skipped: result.reason, parts: [] };
         return { step, parts: [{ format: step.format, findings: result.findings, exchange: result }] };
       }
-      const outcome = await checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight });
+      const outcome = await properties(() => checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight }));
       if (outcome.kind === 'skip') return { step, skipped: outcome.reason, parts: [] };
       const { run } = outcome;
       if (!run.failed) {

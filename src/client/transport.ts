@@ -31,7 +31,12 @@ export function wireRequest(profile: LoadedProfile, baseUrl: string, op: Operati
   };
 }
 
-/** After this many transport failures in a row, the run stops sending and fails fast. */
+/**
+ * After this many transport failures in a row, beyond the requests that may be in flight
+ * together, the run stops sending and fails fast. Requests in flight fail together when a
+ * target goes away (they all time out, or are all refused), so counting them costs nothing
+ * then; a few connections a live target closes at once do not open the breaker.
+ */
 const BREAK_AFTER = 3;
 
 /** Consecutive transport failures of the run (see sharedLog: memory would forget them). */
@@ -39,14 +44,15 @@ const failures = sharedLog('OCS_BREAKER_FILE');
 
 /**
  * Wraps a transport so an unreachable or hanging target costs a few timeouts, not one per
- * test: once BREAK_AFTER requests in a row have failed, every further request fails at once
- * with the reason, and the run still ends with a full report.
+ * check: once BREAK_AFTER requests in a row beyond the `inFlight` sent together have failed,
+ * every further request fails at once with the reason, and the run still ends with a full
+ * report.
  */
-export function guarded(transport: Transport): Transport {
+export function guarded(transport: Transport, inFlight = 1): Transport {
   return {
     async send(request) {
       const recent = failures.lines();
-      if (recent.length >= BREAK_AFTER) {
+      if (recent.length >= BREAK_AFTER + inFlight - 1) {
         throw new TransportError(`not sent: the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
       }
       try {

@@ -23,22 +23,20 @@ const EXCERPT = 300;
  * not sent (budget spent) or not answered (the breaker and the probe report those) says nothing.
  */
 export async function refusals(ctx: RunContext, url: string, transport: Transport): Promise<Refusal[]> {
-  const out: Refusal[] = [];
-  for (const operation of OPERATIONS) {
+  const endpoints = OPERATIONS.flatMap((operation) => FORMATS.map((format) => ({ operation, format })));
+  const found = await Promise.all(endpoints.map(async ({ operation, format }): Promise<Refusal[]> => {
     const logical = buildRequest({ operation } as LoadedCase, { profile: ctx.profile, bases: ctx.bases, now: new Date() });
-    for (const format of FORMATS) {
-      const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
-      const sent = await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile);
-      const res = sent.response;
-      if (!res || res.status === 200) continue;
-      const body = res.body.length > EXCERPT ? `${res.body.slice(0, EXCERPT)}… (${res.body.length} characters)` : res.body;
-      out.push({
-        operation, format,
-        line: ctx.mask(`the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`),
-      });
-    }
-  }
-  return out;
+    const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
+    const sent = await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile);
+    const res = sent.response;
+    if (!res || res.status === 200) return [];
+    const body = res.body.length > EXCERPT ? `${res.body.slice(0, EXCERPT)}… (${res.body.length} characters)` : res.body;
+    return [{
+      operation, format,
+      line: ctx.mask(`the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`),
+    }];
+  }));
+  return found.flat();
 }
 
 /** The refusals the run's preflight wrote, read once per process. */

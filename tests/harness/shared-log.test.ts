@@ -44,6 +44,15 @@ describe('guarded()', () => {
     await t.send(req);
     assert.ok(!existsSync(process.env.OCS_BREAKER_FILE), 'a success clears the failures');
   });
+
+  it('with requests sent together, opens only after as many more failures as were in flight', async () => {
+    process.env.OCS_BREAKER_FILE = join(dir, 'breaker-in-flight');
+    const { state, transport } = target();
+    const t = guarded(transport, 8);
+    for (let i = 0; i < 10; i++) await assert.rejects(t.send(req), /ECONNREFUSED/);
+    await assert.rejects(t.send(req), /not sent: the last 10 requests to the target failed/);
+    assert.equal(state.reached, 10);
+  });
 });
 
 describe('the budget of accepted requests', () => {

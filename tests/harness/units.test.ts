@@ -45,8 +45,8 @@ describe('the tests of a run', () => {
 });
 
 describe('requests in flight', () => {
-  it('come from OCS_CONCURRENCY, else the profile, else 32, and are shared by the workers', () => {
-    assert.equal(concurrency(undefined, {}), 32);
+  it('come from OCS_CONCURRENCY, else the profile, else 48, and are shared by the workers', () => {
+    assert.equal(concurrency(undefined, {}), 48);
     assert.equal(concurrency({ concurrency: 8 }, {}), 8);
     assert.equal(concurrency({ concurrency: 8 }, { OCS_CONCURRENCY: '3' }), 3);
     assert.throws(() => concurrency(undefined, { OCS_CONCURRENCY: '0' }), /OCS_CONCURRENCY must be a whole number/);
