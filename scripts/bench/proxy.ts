@@ -1,0 +1,64 @@
+/**
+ * A forwarding proxy that holds each request `delayMs` before passing it on: the embedded
+ * reference answers in well under a millisecond, a real target across a network does not,
+ * and this shows how much of a run's wall time is spent waiting on the target. It also
+ * counts what it forwards, which `npm start` does not report.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request, type Dispatcher } from 'undici';
+
+export interface Proxy { url: string; forwarded(): number; close(): Promise<void> }
+
+// Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the proxy.
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+
+function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP.has(name)) out[name] = value;
+  return out;
+}
+
+export async function startProxy(target: string, delayMs: number): Promise<Proxy> {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  let forwarded = 0;
+  const server = createServer((req, res) => {
+    (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      if (delayMs > 0) await sleep(delayMs);
+      const up = await request(target + req.url, {
+        dispatcher,
+        method: req.method as Dispatcher.HttpMethod,
+        headers: endToEnd(req.headers),
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      const body = Buffer.from(await up.body.arrayBuffer());
+      forwarded++;
+      res.writeHead(up.statusCode, { ...endToEnd(up.headers), 'content-length': body.length });
+      res.end(body);
+    })().catch((err: unknown) => {
+      // The run then fails its checks, and the bench fails loudly with the run's output.
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`bench proxy: ${(err as Error).message}`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    forwarded: () => forwarded,
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Kept-alive client connections would otherwise hold close() open.
+        server.closeAllConnections();
+      });
+      await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * One whole `npm start`, spawned as a developer would run it, timed from spawn to exit, with
+ * the peak resident memory of its process tree (the start script, Playwright's runner, its
+ * workers and, when there is no OCS_BASE_URL, the embedded reference Playwright starts as its
+ * webServer). Memory is read from /proc, so it is Linux only.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT } from '../../src/contract/load.ts';
+
+export interface WallRun { label: string; wallMs: number; peakRssBytes: number | undefined }
+
+/** A run that did not end as expected measures nothing; the message carries the tail of its output. */
+export class BenchFailure extends Error {}
+
+const SAMPLE_MS = 100;
+const ABORT_GRACE_MS = 5_000;
+const TAIL_LINES = 40;
+const TAIL_CHARS = 64 * 1024;
+const HAS_PROC = existsSync('/proc/self/status');
+export const TUNING = ['OCS_RUNS', 'OCS_SEED', 'OCS_WORKERS'];
+
+/** The fields of /proc/PID/stat after the command name (state, parent, ...); undefined once the process is gone. */
+function stat(pid: number | string): string[] | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
+    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parent of every live process; processes that end mid-scan are skipped. */
+function parents(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    const ppid = /^\d+$/.test(name) ? stat(name)?.[1] : undefined;
+    if (ppid !== undefined) out.set(Number(name), Number(ppid));
+  }
+  return out;
+}
+
+const running = (pid: number): boolean => (stat(pid)?.[0] ?? 'Z') !== 'Z';
+
+function processTree(root: number): number[] {
+  const byParent = new Map<number, number[]>();
+  for (const [pid, ppid] of parents()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(byParent.get(tree[i]!) ?? []));
+  return tree;
+}
+
+function rssBytes(pid: number): number {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : 0; // zombies have no VmRSS
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `npm start` with `env` and its own reports directory. Of the bench's own OCS_ variables
+ * only the run's tuning passes on: the developer's shell (or the throughput section, which sets
+ * the reference's profile in this process) must not choose the target. Throws a BenchFailure
+ * when it does not exit with `expectedExit`; the reports are then kept for a look.
+ */
+export async function runStart(label: string, env: Record<string, string>, expectedExit: number): Promise<WallRun> {
+  const reports = mkdtempSync(join(tmpdir(), 'ocs-bench-'));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OCS_') || TUNING.includes(k)));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+    cwd: ROOT,
+    env: { ...base, ...env, OCS_REPORTS_DIR: reports },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output += chunk.toString();
+    if (output.length > 2 * TAIL_CHARS) output = output.slice(-TAIL_CHARS);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let peak = 0;
+  const sample = (): void => {
+    peak = Math.max(peak, processTree(child.pid!).reduce((sum, pid) => sum + rssBytes(pid), 0));
+  };
+  const sampler = HAS_PROC && child.pid !== undefined ? setInterval(sample, SAMPLE_MS) : undefined;
+  // Children do not die with the bench on SIGTERM, nor the webServer (its own process group) on
+  // Ctrl-C: stop the whole tree and drop its reports, then end as the signal would have.
+  let aborting = false;
+  const abort = async (signal: NodeJS.Signals): Promise<void> => {
+    aborting = true;
+    const tree = HAS_PROC && child.pid !== undefined ? processTree(child.pid) : [];
+    for (const pid of tree) {
+      try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ }
+    }
+    // A dying run still writes reports: remove them only once it is gone.
+    const deadline = performance.now() + ABORT_GRACE_MS;
+    while (tree.some(running) && performance.now() < deadline) await sleep(SAMPLE_MS);
+    for (const pid of tree.filter(running)) {
+      try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+    rmSync(reports, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  try {
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.once('error', reject);
+      // A run stopped by abort() is no failure to report: the bench is ending.
+      child.once('close', (c, s) => { if (!aborting) resolve([c, s]); });
+    });
+    const wallMs = performance.now() - started;
+    if (code !== expectedExit) {
+      const tail = output.split('\n').slice(-TAIL_LINES).join('\n');
+      throw new BenchFailure(`${label}: npm start ended with ${signal ?? `exit ${code}`}, expected exit ${expectedExit}; reports kept in ${reports}; last lines of its output:\n${tail}`);
+    }
+    rmSync(reports, { recursive: true, force: true });
+    return { label, wallMs, peakRssBytes: sampler ? peak : undefined };
+  } finally {
+    clearInterval(sampler);
+    process.off('SIGINT', abort);
+    process.off('SIGTERM', abort);
+  }
+}
