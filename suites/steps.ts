@@ -27,11 +27,13 @@ export interface StepSettings { runs: number; seed?: number; path?: string; refu
 let undici: ClosableTransport | undefined;
 let transport: Transport | undefined;
 let limit: Limit | undefined;
-// A property draws all its runs' values before it starts (generators/property.ts): a few
-// properties at a time keep a deep run's memory to a few thousand requests, and still keep
-// every request in flight busy.
-const PROPERTIES_AT_ONCE = 2;
-const properties = limiter(PROPERTIES_AT_ONCE);
+// A property draws all its runs' values before it starts (generators/property.ts). As many
+// properties at a time as hold VALUES_HELD values keep a deep run's memory bounded (2 at
+// OCS_RUNS=1000, which still keep every request in flight busy) and let a default run's short
+// properties overlap, so a distant target is not waited on a property at a time (16 at 25).
+const VALUES_HELD = 2_000;
+let properties: Limit | undefined;
+const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs), ctx.inFlight);
   limit ??= limiter(ctx.inFlight);
@@ -55,7 +57,7 @@ export async function runSteps(
         if (result.kind === 'skip') return { step, skipped: result.reason, parts: [] };
         return { step, parts: [{ format: step.format, findings: result.findings, exchange: result }] };
       }
-      const outcome = await properties(() => checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight }));
+      const outcome = await propertiesAtOnce(settings.runs)(() => checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight }));
       if (outcome.kind === 'skip') return { step, skipped: outcome.reason, parts: [] };
       const { run } = outcome;
       if (!run.failed) {

@@ -1,4 +1,4 @@
-import type { TestInfo } from '@playwright/test';
+import { expect, type TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
@@ -135,15 +135,20 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     return;
   }
   if (failed === 0) return;
-  const rules = [...byRule].sort((a, b) => b[1].count - a[1].count).map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`);
-  throw new Error(ctx.mask([
+  const ranked = [...byRule].sort((a, b) => b[1].count - a[1].count);
+  const message = ctx.mask([
     `${failed} of ${results.length} checks of ${unit.title} failed or errored. By rule, most checks first:`,
-    ...rules,
+    ...ranked.map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`),
     '',
     `The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`,
     '',
     ...quoted.flatMap((q) => [q, '']),
-  ].join('\n')));
+  ].join('\n'));
+  // A broken MUST rule is an assertion that failed (JUnit <failure>); a test whose checks only
+  // errored broke in the transport or the harness (JUnit <error>).
+  const mustFailing = ranked.filter(([, e]) => e.level === 'MUST').map(([rule]) => rule);
+  if (mustFailing.length) expect(mustFailing, message).toEqual([]);
+  throw new Error(message);
 }
 
 async function attachEvidence(info: TestInfo, ctx: RunContext, r: StepResult, text: string): Promise<void> {

@@ -1,0 +1,79 @@
+// Broken targets cost the run a few failed tests, not one per check: a fault in every rule
+// family fails the four endpoint tests once each, and a target that stops answering mid-run
+// is sent nothing more once the breaker opens; both still end with every report.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { startReference } from '../../reference/server.ts';
+import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+import { start } from './run.ts';
+
+/** A proxy to `target` that answers the first `answered` requests, then resets every connection. */
+async function resetsAfter(target: string, answered: number): Promise<{ url: string; reset: () => number; close: () => Promise<void> }> {
+  let seen = 0;
+  let reset = 0;
+  const server: Server = createServer((req, res) => {
+    if (++seen > answered) {
+      reset++;
+      req.socket.destroy();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      request(target + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks) })
+        .then(async (up) => { res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) }); res.end(Buffer.from(await up.body.arrayBuffer())); })
+        .catch(() => req.socket.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reset: () => reset,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+const junitCounts = (dir: string): { tests: number; failures: number } => {
+  const head = /<testsuites[^>]*tests="(\d+)"[^>]*failures="(\d+)"/.exec(readFileSync(join(dir, 'junit.xml'), 'utf8'))!;
+  return { tests: Number(head[1]), failures: Number(head[2]) };
+};
+
+describe('a broken target', () => {
+  it('that refuses nothing fails each endpoint test once, told by rule, with evidence', async () => {
+    const run = await start([], { OCS_BASE_URL: '', OCS_REFERENCE_FAULT: 'http-200-on-error', OCS_RUNS: '3' });
+    assert.equal(run.code, 1, run.stdout.slice(-1500));
+    assert.deepEqual(junitCounts(run.reports), { tests: 4, failures: 4 });
+    const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+    assert.match(junit, /checks of change_receiver \[json\] failed or errored\. By rule, most checks first:/);
+    assert.match(junit, /CNT-CONTACTIDS-MAX \[json\] \(MUST\): \d+ check\(s\)/);
+    assert.match(junit, /Replay the request:\s+curl /);
+    assert.match(junit, /Rerun the step:\s+OCS_REFERENCE_FAULT='http-200-on-error' OCS_STEP=/);
+    const summary = run.summary();
+    assert.equal(summary.rules.find((r) => r.id === 'CNT-CONTACTIDS-MAX')?.xml, 'fail');
+    assert.ok(summary.counts.fail > 100, 'each check is counted');
+  });
+
+  it('that stops answering mid-run is sent nothing more once the breaker opens, and the run still writes every report', async () => {
+    const reference = await startReference();
+    const proxy = await resetsAfter(reference.url, 150);
+    try {
+      const run = await start([], { ...referenceEnv(), OCS_BASE_URL: proxy.url, OCS_PROFILE: REFERENCE_PROFILE, OCS_RUNS: '3' }, 120_000);
+      assert.equal(run.code, 1, run.stdout.slice(-1500));
+      const summary = run.summary();
+      assert.ok(summary.counts.error > 0, JSON.stringify(summary.counts));
+      for (const file of ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), file);
+      assert.ok(junitCounts(run.reports).failures <= 4);
+      assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /not sent: the last \d+ requests to the target failed/);
+      // The breaker opens after 3 failures beyond the 48 in flight; up to 48 more may be on their way then.
+      assert.ok(proxy.reset() <= 3 + 48 + 48, `requests after the target went away: ${proxy.reset()}`);
+    } finally {
+      await proxy.close();
+      await reference.close();
+    }
+  });
+});
