@@ -1,11 +1,11 @@
 /**
- * The conformance suite: one Playwright test per rule family of an operation and format
- * (src/runner/units.ts), tagged with the rule IDs its steps name, so `--grep RULE-ID` and
- * `--shard` work on rules. Its steps are the family's scenario cases and the properties of
- * its rules, sent together under the cap on requests in flight. OCS_RUNS sets the runs per
- * property (default 25; 0 leaves the properties out), OCS_SEED fixes the seed, OCS_PATH
- * replays a counterexample. Within a test, `--grep` (passed on as OCS_GREP) keeps the steps
- * it matches when it matches any, and OCS_STEP keeps the one step of that title.
+ * The conformance suite: one Playwright test per endpoint, an operation on its JSON or XML
+ * path (src/runner/units.ts), tagged with the rule IDs its steps name, so `--grep RULE-ID`
+ * and `--shard` work. Its steps are the endpoint's scenario cases and properties, sent
+ * together under the cap on requests in flight. OCS_RUNS sets the runs per property (default
+ * 25; 0 leaves the properties out), OCS_SEED fixes the seed, OCS_PATH replays a
+ * counterexample. Within a test, `--grep` (passed on as OCS_GREP) keeps the steps it
+ * matches, and OCS_STEP keeps the one step of that title.
  */
 import { test } from '@playwright/test';
 import { baseUrl, runContext } from '../src/profile/context.ts';
