@@ -35,7 +35,7 @@ const VALUES_HELD = 2_000;
 let properties: Limit | undefined;
 const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
-  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs), ctx.inFlight);
+  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.inFlight);
   limit ??= limiter(ctx.inFlight);
   return { transport, limit };
 }

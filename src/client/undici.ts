@@ -5,11 +5,19 @@ import { TransportError, type Transport, type WireRequest, type WireResponse } f
 export interface ClosableTransport extends Transport { close(): Promise<void> }
 
 /**
- * Sends with undici over kept-alive connections, in the test process itself: no redirects
- * followed, any status returned. `scripts/bench.ts` measures it against Playwright's request
- * context; the property suites use it because it is the faster of the two.
+ * A response body is read up to this many bytes (profile http.maxResponseBytes): the service's
+ * answers are a few KB, and a target that sends megabytes to 48 requests in flight must not
+ * take the run's memory with it.
  */
-export function undiciTransport(timeoutMs: number): ClosableTransport {
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/**
+ * Sends with undici over kept-alive connections, in the test process itself: no redirects
+ * followed, any status returned, a body read up to `maxBytes` (past it, a TransportError).
+ * `npm run bench` measures it against Playwright's request context; the suite uses it
+ * because it is the faster of the two.
+ */
+export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): ClosableTransport {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   return {
     async send(req: WireRequest): Promise<WireResponse> {
@@ -22,14 +30,30 @@ export function undiciTransport(timeoutMs: number): ClosableTransport {
           body: req.body,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const body = await res.body.text();
+        const body = await readCapped(res.body, maxBytes);
         return { status: res.statusCode, headers: flatHeaders(res.headers), body, ms: performance.now() - started };
       } catch (err) {
+        if (err instanceof TransportError) throw err;
         throw new TransportError(cause(err, timeoutMs));
       }
     },
     close: () => dispatcher.close(),
   };
+}
+
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      body.destroy();
+      throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes); the rest was not read`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  // As undici's body.text() decodes: UTF-8, a byte-order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Header names arrive lower-cased; a repeated header is joined as HTTP joins it. */

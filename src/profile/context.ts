@@ -3,6 +3,7 @@ import { loadBases, type Bases } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
 import { referenceDefaults } from '../cli/target.ts';
 import { concurrency } from '../runner/concurrency.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
 
 /** Everything a test needs about its target, read once per worker process. */
 export interface RunContext {
@@ -14,6 +15,8 @@ export interface RunContext {
   timeoutMs: number;
   /** Requests this process may have in flight at once: its share of the run's concurrency. */
   inFlight: number;
+  /** How much of a response body is read (profile http.maxResponseBytes). */
+  maxResponseBytes: number;
 }
 
 let context: RunContext | undefined;
@@ -32,6 +35,7 @@ export function runContext(): RunContext {
       },
       timeoutMs: profile.http?.timeoutMs ?? 10_000,
       inFlight: Number(env.OCS_WORKER_IN_FLIGHT) || concurrency(profile.safety, env),
+      maxResponseBytes: profile.http?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     };
   }
   return context;

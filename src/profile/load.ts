@@ -7,7 +7,7 @@ export interface Profile {
   baseUrl?: string;
   timeZone?: string;
   credentials: { appkey: EnvRef; sessionID: EnvRef };
-  http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; headers?: Record<string, string> };
+  http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> };
   responses?: { errorCodePath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number };
   fixtures: Record<string, unknown> & { orders: Record<string, string> };

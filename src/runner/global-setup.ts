@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   const file = process.env.OCS_PREFLIGHT_FILE;
   if (!file) return;
   const ctx = runContext();
-  const transport = undiciTransport(ctx.timeoutMs);
+  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   try {
     const found = await refusals(ctx, baseUrl(), transport);
     for (const r of found) console.log(`ocs-conformance: ${r.line}`);
