@@ -153,6 +153,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
 
 async function attachEvidence(info: TestInfo, ctx: RunContext, r: StepResult, text: string): Promise<void> {
   const exchange = r.parts.find((p) => p.exchange)?.exchange;
-  const body = [text, ...(exchange ? ['', '── request', describeRequest(exchange.request), ...(exchange.response ? ['', '── response', describeResponse(exchange.response)] : [])] : [])].join('\n');
+  // The response is masked whole before describeResponse cuts it to an excerpt: a secret an
+  // echoing target sends back must not be cut in two, half of it past the mask.
+  const response = exchange?.response && { ...exchange.response, body: ctx.mask(exchange.response.body) };
+  const body = [text, ...(exchange ? ['', '── request', describeRequest(exchange.request), ...(response ? ['', '── response', describeResponse(response)] : [])] : [])].join('\n');
   await info.attach(`evidence: ${r.step.title}`, { body: ctx.mask(body), contentType: 'text/plain' });
 }
