@@ -3,7 +3,8 @@
 // is sent nothing more once the breaker opens; both still end with every report.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -75,5 +76,24 @@ describe('a broken target', () => {
       await proxy.close();
       await reference.close();
     }
+  });
+});
+
+describe('a target that refuses the profile\'s valid request', () => {
+  it('is told so first, on the console and the certificate, and the checks that need an acceptance are not judged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const file = join(dir, 'unknown-order.yaml');
+    writeFileSync(file, readFileSync(REFERENCE_PROFILE, 'utf8').replace(/^( {4}receiverChangeable: ).*$/m, '$1"NO-SUCH-ORDER"'));
+    const run = await start([], { OCS_BASE_URL: '', OCS_PROFILE: file, OCS_RUNS: '0' });
+    assert.equal(run.code, 1);
+    const first = run.stdout.split('\n').find((l) => l.startsWith('ocs-conformance:') || l.startsWith('Running'))!;
+    assert.match(first, /^ocs-conformance: the target refuses the profile's valid change_receiver request on the (JSON|XML) path \(HTTP 400: .*100005/);
+    const summary = run.summary();
+    assert.equal(summary.refused.length, 2, 'both receiver paths, and no pickup path');
+    assert.match(readFileSync(join(run.reports, 'conformance.html'), 'utf8'), /First: the target refuses the profile&#39;s valid change_receiver request/);
+    const failing = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')).map((r) => r.id);
+    assert.deepEqual(failing, ['RSP-RECEIVER-SUCCESS']);
+    assert.ok(summary.counts.skip > 20, 'the receiver cases that need an acceptance are skipped');
+    assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /cannot be judged: the target refuses/);
   });
 });
