@@ -9,12 +9,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
-import { loadProfile, ProfileError, type LoadedProfile } from '../profile/load.ts';
-import { loadAllCases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
-import { summarize, writeReports, type Summary } from '../report/summary.ts';
-import { errorFindings } from '../checks/judge.ts';
-import { TransportError, wireRequest } from '../client/transport.ts';
-import { undiciTransport } from '../client/undici.ts';
+import { loadProfile, ProfileError } from '../profile/load.ts';
+import { loadAllCases, ScenarioError } from '../scenario/load.ts';
+import type { Summary } from '../report/summary.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 
@@ -22,36 +19,12 @@ import { concurrency } from '../runner/concurrency.ts';
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 const SUMMARY = join(REPORTS, 'summary.json');
 
-function preflight(): { env: NodeJS.ProcessEnv; cases: LoadedCase[]; profile: LoadedProfile } {
+function preflight(): { env: NodeJS.ProcessEnv } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   concurrency(profile.safety, env);
-  const cases = loadAllCases();
-  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases, profile };
-}
-
-/** Whether the target answers HTTP at all (one empty receiver change); the reason when it does not. */
-async function probe(profile: LoadedProfile, baseUrl: string): Promise<string | undefined> {
-  const transport = undiciTransport(profile.http?.timeoutMs ?? 10_000);
-  try {
-    await transport.send(wireRequest(profile, baseUrl, 'change_receiver', 'json', '{}'));
-    return undefined;
-  } catch (err) {
-    if (!(err instanceof TransportError)) throw err;
-    return `${baseUrl} does not answer: ${err.message}`;
-  } finally {
-    await transport.close();
-  }
-}
-
-/** An unreachable target still gets its reports: every case errors, with the reason. */
-function unreachableSummary(cases: LoadedCase[], env: NodeJS.ProcessEnv, reason: string): Summary {
-  const outcomes = cases.flatMap((c) => c.formats.map((format) => ({
-    verdict: 'error' as const,
-    warning: false,
-    findings: errorFindings(c.rules, reason).map((f) => ({ rule: f.rule, format, verdict: f.verdict })),
-  })));
-  return summarize(outcomes, { name: env.OCS_TARGET_NAME ?? 'target', baseUrl: env.OCS_BASE_URL, profile: env.OCS_PROFILE });
+  loadAllCases();
+  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name } };
 }
 
 async function main(): Promise<number> {
@@ -67,17 +40,13 @@ async function main(): Promise<number> {
   }
   const { env } = run;
   for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(REPORTS, stale), { recursive: true, force: true });
-  const down = env.OCS_BASE_URL ? await probe(run.profile, env.OCS_BASE_URL) : undefined;
-  if (down) {
-    console.error(`ocs-conformance: ${down}; every case is an error, nothing else was sent`);
-    writeReports(unreachableSummary(run.cases, env, `transport: ${down}`), REPORTS);
-  } else {
-    const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-    const pw = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env: { ...env, OCS_REPORTS_DIR: REPORTS }, stdio: 'inherit' });
-    if (!existsSync(SUMMARY)) {
-      console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${SUMMARY}`);
-      return 2;
-    }
+  // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
+  // Playwright still writes every report: each check is then an error, sent nowhere.
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const pw = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env: { ...env, OCS_REPORTS_DIR: REPORTS }, stdio: 'inherit' });
+  if (!existsSync(SUMMARY)) {
+    console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${SUMMARY}`);
+    return 2;
   }
   const summary = JSON.parse(readFileSync(SUMMARY, 'utf8')) as Summary;
   const { pass, fail, skip, error } = summary.counts;

@@ -66,3 +66,8 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
     },
   };
 }
+
+/** Opens the breaker before anything is sent: the run's preflight found the target down. */
+export function openBreaker(reason: string, inFlight = 1): void {
+  for (let i = 0; i < BREAK_AFTER + inFlight - 1; i++) failures.append(reason);
+}

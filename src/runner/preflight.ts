@@ -20,23 +20,25 @@ const EXCERPT = 300;
  * Sends the profile's valid request (suites/bases.yaml `valid`) to each endpoint once, before
  * any test: wrong credentials or fixtures the target does not have show here as one line per
  * endpoint, instead of as every case that expects an acceptance failing on its own. A request
- * not sent (budget spent) or not answered (the breaker and the probe report those) says nothing.
+ * not sent (budget spent) says nothing. When no endpoint answers at all, `down` is the reason.
  */
-export async function refusals(ctx: RunContext, url: string, transport: Transport): Promise<Refusal[]> {
+export async function preflight(ctx: RunContext, url: string, transport: Transport): Promise<{ refused: Refusal[]; down?: string }> {
   const endpoints = OPERATIONS.flatMap((operation) => FORMATS.map((format) => ({ operation, format })));
-  const found = await Promise.all(endpoints.map(async ({ operation, format }): Promise<Refusal[]> => {
+  const sent = await Promise.all(endpoints.map(async ({ operation, format }) => {
     const logical = buildRequest({ operation } as LoadedCase, { profile: ctx.profile, bases: ctx.bases, now: new Date() });
     const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
-    const sent = await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile);
-    const res = sent.response;
+    return { operation, format, ...await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile) };
+  }));
+  const refused = sent.flatMap(({ operation, format, response: res }): Refusal[] => {
     if (!res || res.status === 200) return [];
     const body = res.body.length > EXCERPT ? `${res.body.slice(0, EXCERPT)}… (${res.body.length} characters)` : res.body;
     return [{
       operation, format,
       line: ctx.mask(`the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`),
     }];
-  }));
-  return found.flat();
+  });
+  const broken = sent.filter((x) => x.broken);
+  return { refused, ...(broken.length === sent.length ? { down: broken[0]!.findings[0]?.received ?? 'no answer' } : {}) };
 }
 
 /** The refusals the run's preflight wrote, read once per process. */

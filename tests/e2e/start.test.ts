@@ -35,7 +35,8 @@ describe('npm start', () => {
     assert.equal(summary.verdict, 'not-conformant');
     assert.ok(summary.counts.error > 0 && summary.counts.pass === 0);
     assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
-    assert.ok(existsSync(join(run.reports, 'conformance.html')));
+    for (const file of ['conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), `${file} is written`);
+    assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /not sent: the last [0-9]+ requests to the target failed \(last: http:\/\/127\.0\.0\.1:[0-9]+ did not answer the preflight: transport: .*ECONNREFUSED/);
     assert.match(lastLine(run.stdout), /^0 passed, [0-9]+ failed, 0 skipped$/);
   });
 
