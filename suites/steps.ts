@@ -18,7 +18,7 @@ import { checkProperty, type PropertyDef } from '../generators/suite.ts';
  * `refused`: the endpoint refused the profile's valid request (src/runner/preflight.ts), the
  * reason to skip every case that needs an acceptance there.
  */
-export interface StepSettings { runs: number; seed?: number; path?: string; refused?: string }
+interface StepSettings { runs: number; seed?: number; path?: string; refused?: string }
 
 // One undici client per worker process, with one cap on requests in flight for everything
 // the worker sends. Not Playwright's `request` fixture: `npm run bench` measures the harness

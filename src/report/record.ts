@@ -15,10 +15,10 @@ type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict'>;
 export interface RecordedUnit { steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[] }[] }
 
 /** The findings one step made in one format, with the exchange behind them when there is one. */
-export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
+interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
 
 /** A property's shrunk counterexample, as fast-check reported it. */
-export interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
+interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
 
 /** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
 export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }

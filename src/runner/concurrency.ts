@@ -3,7 +3,7 @@
  * a target 50 ms away is then not waited on one request at a time, and a vendor's sandbox
  * never sees more at once than its profile allows.
  */
-export const DEFAULT_CONCURRENCY = 48;
+const DEFAULT_CONCURRENCY = 48;
 
 /**
  * OCS_CONCURRENCY, else the profile's safety.concurrency, else 48: the cap for the whole run.

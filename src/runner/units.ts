@@ -2,7 +2,7 @@ import type { Format, Operation } from '../contract/load.ts';
 import type { LoadedCase } from '../scenario/load.ts';
 
 /** What a property contributes to the plan: generators/suite.ts PropertyDef has these and more. */
-export interface PlannedProperty { title: string; operation: Operation; format: Format; rules: string[] }
+interface PlannedProperty { title: string; operation: Operation; format: Format; rules: string[] }
 
 /** One check inside a Playwright test: a scenario case in one format, or one property. */
 export type Step<P extends PlannedProperty = PlannedProperty> =
@@ -26,7 +26,7 @@ export interface Unit<P extends PlannedProperty = PlannedProperty> {
 }
 
 /** A step's title: its first rule, the format, and the case's name (a property's title starts so). */
-export const caseTitle = (c: LoadedCase, format: Format): string => `${c.rules[0]} [${format}] ${c.name}`;
+const caseTitle = (c: LoadedCase, format: Format): string => `${c.rules[0]} [${format}] ${c.name}`;
 
 /** Every case in each of its formats, and every property, grouped by endpoint. */
 export function planUnits<P extends PlannedProperty>(cases: readonly LoadedCase[], properties: readonly P[]): Unit<P>[] {
