@@ -31,10 +31,12 @@ export async function preflight(ctx: RunContext, url: string, transport: Transpo
   }));
   const refused = sent.flatMap(({ operation, format, response: res }): Refusal[] => {
     if (!res || res.status === 200) return [];
-    const body = res.body.length > EXCERPT ? `${res.body.slice(0, EXCERPT)}… (${res.body.length} characters)` : res.body;
+    // Masked whole before it is cut: a secret the target echoes must not straddle the cut.
+    const masked = ctx.mask(res.body);
+    const body = masked.length > EXCERPT ? `${masked.slice(0, EXCERPT)}… (${res.body.length} characters)` : masked;
     return [{
       operation, format,
-      line: ctx.mask(`the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`),
+      line: `the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`,
     }];
   });
   const broken = sent.filter((x) => x.broken);
