@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import type { Format } from '../src/contract/load.ts';
 import { failsTest, RANK, type Finding } from '../src/checks/finding.ts';
-import type { WireRequest, WireResponse } from '../src/client/transport.ts';
+import type { Part } from '../src/runner/case.ts';
 import type { Limit } from '../src/runner/limit.ts';
 
-/** What one generated example yields in one format: findings, and the exchange behind them. */
-export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
 
 /**
  * One run of a property: a part per format sent. `broken`: the transport failed, so

@@ -4,10 +4,10 @@ import { wireRequest, type Transport } from '../src/client/transport.ts';
 import { findErrorNumber } from '../src/checks/error-number.ts';
 import { ruleFinding } from '../src/checks/response.ts';
 import type { RunContext } from '../src/profile/context.ts';
-import { sendAndJudge } from '../src/runner/case.ts';
+import { sendAndJudge, type Part } from '../src/runner/case.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
-import type { Part, Trial } from './property.ts';
+import type { Trial } from './property.ts';
 
 /**
  * A running target and what it takes to talk to it. Whoever runs the properties supplies it

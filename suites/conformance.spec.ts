@@ -35,6 +35,6 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
     if (refused) info.annotations.push({ type: REFUSED, description: refused });
     const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
-    await recordUnit(info, ctx, unit, results, (title, body) => test.step(title, body));
+    await recordUnit(info, ctx, unit, results);
   });
 }

@@ -55,7 +55,7 @@ export async function runSteps(
         if (settings.refused && needsAcceptance(step.case)) return { step, skipped: `cannot be judged: ${settings.refused}`, parts: [] };
         const result = await cap(() => runCase(step.case, step.format, ctx, sender, url));
         if (result.kind === 'skip') return { step, skipped: result.reason, parts: [] };
-        return { step, parts: [{ format: step.format, findings: result.findings, exchange: result }] };
+        return { step, parts: [{ format: step.format, findings: result.findings, exchange: { request: result.request, response: result.response } }] };
       }
       const outcome = await propertiesAtOnce(settings.runs)(() => checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight }));
       if (outcome.kind === 'skip') return { step, skipped: outcome.reason, parts: [] };

@@ -19,7 +19,8 @@ import { concurrency } from '../runner/concurrency.ts';
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 const SUMMARY = join(REPORTS, 'summary.json');
 
-function preflight(): { env: NodeJS.ProcessEnv } {
+/** The run's inputs, checked before Playwright starts: the profile, the concurrency, every scenario. */
+function checkedInputs(): { env: NodeJS.ProcessEnv } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   concurrency(profile.safety, env);
@@ -28,9 +29,9 @@ function preflight(): { env: NodeJS.ProcessEnv } {
 }
 
 async function main(): Promise<number> {
-  let run: ReturnType<typeof preflight>;
+  let run: ReturnType<typeof checkedInputs>;
   try {
-    run = preflight();
+    run = checkedInputs();
   } catch (err) {
     if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError) {
       console.error(`ocs-conformance: ${err.message}`);

@@ -1,6 +1,6 @@
-import { expect, type TestInfo } from '@playwright/test';
+import { expect, test, type TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
-import type { WireRequest, WireResponse } from '../client/transport.ts';
+import type { Part } from '../runner/case.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
@@ -14,8 +14,6 @@ type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict'>;
 /** What the reporter reads of one test: a verdict and findings per step. */
 export interface RecordedUnit { steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[] }[] }
 
-/** The findings one step made in one format, with the exchange behind them when there is one. */
-interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
 
 /** A property's shrunk counterexample, as fast-check reported it. */
 interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
@@ -83,7 +81,7 @@ function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunConte
  * each failing rule broke, and the first such check in full, with its evidence attached. A
  * test whose steps were all skipped is skipped.
  */
-export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, results: StepResult[], step: <T>(title: string, body: () => Promise<T>) => Promise<T>): Promise<void> {
+export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, results: StepResult[]): Promise<void> {
   const recorded: RecordedUnit = { steps: [] };
   const byRule = new Map<string, { count: number; level: string }>();
   const warnings = new Map<string, { count: number; first: string }>();
@@ -107,7 +105,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     if (verdict === 'skip') info.annotations.push({ type: 'skip', description: ctx.mask(`${r.step.title}: ${r.skipped}`) });
     const failing = findings.filter(failsTest);
     if (failing.length === 0 && r.thrown === undefined) {
-      await step(r.step.title, async () => undefined);
+      await test.step(r.step.title, async () => undefined);
       continue;
     }
     failed++;
@@ -120,7 +118,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     const text = ctx.mask(stepReport(r, failing, unit, ctx));
     if (first) quoted.push(text);
     try {
-      await step(r.step.title, async () => {
+      await test.step(r.step.title, async () => {
         if (first) await attachEvidence(info, ctx, r, text);
         throw new Error(text);
       });

@@ -9,6 +9,9 @@ import type { LoadedCase } from '../scenario/load.ts';
 import type { RunContext } from '../profile/context.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
 
+/** What one check yields in one format: findings, and the exchange behind them when there is one. */
+export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
+
 export type CaseResult =
   | { kind: 'skip'; reason: string }
   | { kind: 'judged'; findings: Finding[]; request: WireRequest; response?: WireResponse };
