@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 import { reporters } from './src/report/reporters.ts';
 import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
+import { withMemoryLimits } from './src/runner/memory.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -17,7 +18,6 @@ process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
 process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
 process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
 const safety = profileSafety(process.env.OCS_PROFILE!);
-const WORKER_HEAP_MB = 192;
 const total = concurrency(safety);
 // Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
 // cores (Playwright's default), never more than requests may be in flight.
@@ -30,11 +30,7 @@ const workers = workersFor(Number(cliFlag('-j', '--workers') ?? process.env.OCS_
 if (process.env.TEST_WORKER_INDEX === undefined) {
   for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE]) rmSync(file, { force: true });
   process.env.OCS_WORKER_IN_FLIGHT = String(perWorker(total, workers));
-  // A worker allocates fast (thousands of requests generated, encoded and judged) and V8 lets
-  // garbage grow to several hundred MB before it collects; its live data is a few dozen MB.
-  // A heap cap for the processes started from here keeps a deep run's memory where it was
-  // before requests were sent together (the user's own NODE_OPTIONS cap wins).
-  if (!/--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '')) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${WORKER_HEAP_MB}`.trim();
+  process.env.NODE_OPTIONS = withMemoryLimits(process.env.NODE_OPTIONS);
   const grep = cliFlag('-g', '--grep');
   if (grep !== undefined) process.env.OCS_GREP = grep;
   else delete process.env.OCS_GREP;

@@ -5,7 +5,7 @@
  * waited on one round trip at a time.
  */
 import { undiciTransport, type ClosableTransport } from '../src/client/undici.ts';
-import { guarded, type Transport } from '../src/client/transport.ts';
+import { guarded, masking, type Transport } from '../src/client/transport.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { runCase } from '../src/runner/case.ts';
@@ -35,7 +35,7 @@ const VALUES_HELD = 2_000;
 let properties: Limit | undefined;
 const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
-  if (!transport) transport = guarded(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.inFlight);
+  if (!transport) transport = guarded(masking(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.maskWhole), ctx.inFlight);
   limit ??= limiter(ctx.inFlight);
   return { transport, limit };
 }

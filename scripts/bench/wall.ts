@@ -54,6 +54,11 @@ function processTree(root: number): number[] {
   return tree;
 }
 
+/** The resident memory of a process and all its descendants, now (0 where /proc is not there). */
+export function treeRssBytes(root: number): number {
+  return HAS_PROC ? processTree(root).reduce((sum, pid) => sum + rssBytes(pid), 0) : 0;
+}
+
 function rssBytes(pid: number): number {
   try {
     const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -87,7 +92,7 @@ export async function runStart(label: string, env: Record<string, string>, expec
   child.stderr.on('data', keep);
   let peak = 0;
   const sample = (): void => {
-    peak = Math.max(peak, processTree(child.pid!).reduce((sum, pid) => sum + rssBytes(pid), 0));
+    peak = Math.max(peak, treeRssBytes(child.pid!));
   };
   const sampler = HAS_PROC && child.pid !== undefined ? setInterval(sample, SAMPLE_MS) : undefined;
   // Children do not die with the bench on SIGTERM, nor the webServer (its own process group) on

@@ -31,9 +31,12 @@ export function checkResponse(op: Operation, format: Format, res: WireResponse, 
     return { view, findings };
   }
   const rootOk = decoded.format !== 'xml' || !xmlRoot || decoded.xmlRoot === xmlRoot;
-  findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', decoded.format === format && rootOk ? 'pass' : 'fail', {
+  // JSON exchanged between systems is UTF-8 (RFC 8259, 8.1) and XML is in the encoding it
+  // declares (XML 1.0, 4.3.3): bytes that are not, read with replacement characters, are not
+  // a body in the path's format, however well the repaired text parses.
+  findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', decoded.format === format && rootOk && !res.encoding ? 'pass' : 'fail', {
     expected: `a ${format.toUpperCase()} body${format === 'xml' && xmlRoot ? ` with root <${xmlRoot}>` : ''} on the .${format} path`,
-    received: decoded.format === format ? `root <${decoded.xmlRoot}>` : `a ${decoded.format.toUpperCase()} body: ${excerpt(res.body)}`,
+    received: res.encoding ?? (decoded.format === format ? `root <${decoded.xmlRoot}>` : `a ${decoded.format.toUpperCase()} body: ${excerpt(res.body)}`),
   }));
   const contentType = res.headers['content-type'] ?? '';
   findings.push(ruleFinding('RSP-CONTENT-TYPE', contentType.toLowerCase().includes(format) ? 'pass' : 'fail', {
@@ -61,7 +64,7 @@ function schemaFindings(op: Operation, status: number, body: unknown): Finding[]
     if (!vs) return ruleFinding(id, 'pass');
     return ruleFinding(id, 'fail', {
       expected: `a body matching contract/schemas/${schemaId}`,
-      received: vs.map((v) => `${v.instancePath || '/'} ${v.keyword}: ${v.message}; value ${JSON.stringify(v.value)}`).join(' | '),
+      received: vs.map((v) => `${v.instancePath || '/'} ${v.keyword}: ${v.message}; value ${excerpt(JSON.stringify(v.value) ?? 'undefined')}`).join(' | '),
     });
   });
 }

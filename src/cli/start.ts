@@ -14,6 +14,7 @@ import { loadAllCases, ScenarioError } from '../scenario/load.ts';
 import type { Summary } from '../report/summary.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
+import { withMemoryLimits } from '../runner/memory.ts';
 
 // OCS_REPORTS_DIR moves every report (the project's own tests use it to run in isolation).
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const pw = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env: { ...env, OCS_REPORTS_DIR: REPORTS }, stdio: 'inherit' });
+  const pw = spawnSync(process.execPath, [cli, 'test', ...process.argv.slice(2)], { cwd: ROOT, env: { ...env, OCS_REPORTS_DIR: REPORTS, NODE_OPTIONS: withMemoryLimits(env.NODE_OPTIONS) }, stdio: 'inherit' });
   if (!existsSync(SUMMARY)) {
     console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${SUMMARY}`);
     return 2;

@@ -5,11 +5,23 @@ import { sharedLog } from '../runner/shared-log.ts';
 /** What goes on the wire for one request. */
 export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string }
 
-/** What came back. `ms` is for the report only; nothing asserts on time. */
-export interface WireResponse { status: number; headers: Record<string, string>; body: string; ms: number }
+/**
+ * What came back. `ms` is for the report only; nothing asserts on time. `encoding` names what
+ * was wrong with the body's bytes (not valid in the charset it declares, UTF-8 by default):
+ * the body was then read with replacement characters, and the report says so.
+ */
+export interface WireResponse { status: number; headers: Record<string, string>; body: string; ms: number; encoding?: string }
 
-/** The transport broke (refused, reset, timed out): the verdict is `error`, never `fail`. */
-export class TransportError extends Error {}
+/**
+ * The transport broke (refused, reset, timed out, a body past the cap): the verdict is
+ * `error`, never `fail`. `response` is what had arrived, when anything had (the head of a
+ * body that was too long), for the evidence.
+ */
+export class TransportError extends Error {
+  constructor(message: string, readonly response?: WireResponse) {
+    super(message);
+  }
+}
 
 /** The one seam between the harness and an HTTP client (Playwright's request fixture, undici). */
 export interface Transport { send(request: WireRequest): Promise<WireResponse> }
@@ -61,6 +73,27 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
         return response;
       } catch (err) {
         if (err instanceof TransportError) failures.append(err.message);
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Masks the secrets in every response as soon as it is read, before anything judges, cuts,
+ * quotes or attaches it: a target that echoes the request must not get a piece of a secret
+ * past the mask by having it cut in two.
+ */
+export function masking(transport: Transport, mask: (text: string) => string): Transport {
+  const masked = (res: WireResponse): WireResponse => ({
+    ...res, body: mask(res.body), headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, mask(v)])),
+  });
+  return {
+    async send(request) {
+      try {
+        return masked(await transport.send(request));
+      } catch (err) {
+        if (err instanceof TransportError) throw new TransportError(mask(err.message), err.response && masked(err.response));
         throw err;
       }
     },

@@ -9,13 +9,16 @@ export interface ClosableTransport extends Transport { close(): Promise<void> }
  * answers are a few KB, and a target that sends megabytes to 48 requests in flight must not
  * take the run's memory with it.
  */
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+/** How much of a body past the cap the evidence keeps. */
+const HEAD_KEPT = 64 * 1024;
 
 /**
  * Sends with undici over kept-alive connections, in the test process itself: no redirects
- * followed, any status returned, a body read up to `maxBytes` (past it, a TransportError).
- * `npm run bench` measures it against Playwright's request context; the suite uses it
- * because it is the faster of the two.
+ * followed, any status returned, a body read up to `maxBytes` (past it, a TransportError that
+ * keeps the head of the body). `npm run bench` measures it against Playwright's request
+ * context; the suite uses it because it is the faster of the two.
  */
 export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): ClosableTransport {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
@@ -30,8 +33,14 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
           body: req.body,
           signal: AbortSignal.timeout(timeoutMs),
         });
-        const body = await readCapped(res.body, maxBytes);
-        return { status: res.statusCode, headers: flatHeaders(res.headers), body, ms: performance.now() - started };
+        const headers = flatHeaders(res.headers);
+        const { bytes, cut } = await readCapped(res.body, maxBytes);
+        const response = { status: res.statusCode, headers, ...decodeBody(bytes, headers['content-type']), ms: performance.now() - started };
+        if (cut) {
+          throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes raises the cap); the rest was not read`,
+            { ...response, body: `${response.body}\n… (cut: the first ${bytes.length} bytes of a body over ${maxBytes} bytes)` });
+        }
+        return response;
       } catch (err) {
         if (err instanceof TransportError) throw err;
         throw new TransportError(cause(err, timeoutMs));
@@ -41,19 +50,68 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   };
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+/** Reads up to `maxBytes`; past it, stops reading and keeps the head of the body. */
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ bytes: Buffer; cut: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
     if (size > maxBytes) {
       body.destroy();
-      throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes); the rest was not read`);
+      return { bytes: Buffer.concat(chunks).subarray(0, HEAD_KEPT), cut: true };
     }
     chunks.push(chunk as Buffer);
   }
-  // As undici's body.text() decodes: UTF-8, a byte-order mark dropped.
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return { bytes: Buffer.concat(chunks), cut: false };
+}
+
+/**
+ * Decodes a body in the charset it declares (its Content-Type's, else its XML declaration's),
+ * UTF-8 when it declares none (as JSON, and XML without a declaration, are). Bytes that are not valid in it are read with
+ * replacement characters, and `encoding` says where the first one was, so the report names
+ * it instead of judging a silently repaired body.
+ */
+export function decodeBody(bytes: Buffer, contentType = ''): { body: string; encoding?: string } {
+  // The Content-Type's charset, else an XML declaration's encoding (RFC 7303, 8.3).
+  const declared = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1]
+    ?? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  let label = declared ?? 'utf-8';
+  let unknown: string | undefined;
+  try {
+    new TextDecoder(label);
+  } catch {
+    unknown = `the Content-Type declares charset ${declared}, which is no known encoding; read as UTF-8`;
+    label = 'utf-8';
+  }
+  try {
+    return { body: new TextDecoder(label, { fatal: true }).decode(bytes), ...(unknown ? { encoding: unknown } : {}) };
+  } catch {
+    const at = firstInvalid(bytes, label);
+    return {
+      body: new TextDecoder(label).decode(bytes),
+      encoding: `${unknown ? `${unknown}; ` : ''}the body is not valid ${label === 'utf-8' ? 'UTF-8' : label}${declared && !unknown ? ' (the charset it declares)' : ''}: the first bad byte is at offset ${at}`,
+    };
+  }
+}
+
+/** The offset of the first byte a strict decoder refuses (a binary search over prefixes). */
+function firstInvalid(bytes: Buffer, label: string): number {
+  const valid = (n: number): boolean => {
+    try {
+      new TextDecoder(label, { fatal: true }).decode(bytes.subarray(0, n), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (valid(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Header names arrive lower-cased; a repeated header is joined as HTTP joins it. */

@@ -1,6 +1,6 @@
 import { loadProfile, type LoadedProfile } from './load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
-import { masker } from '../report/mask.ts';
+import { masker, outputMasker } from '../report/mask.ts';
 import { referenceDefaults } from '../cli/target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
@@ -9,7 +9,10 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
 export interface RunContext {
   profile: LoadedProfile;
   bases: Bases;
+  /** For anything that leaves the process: each secret whole, and any 6-character start of one. */
   mask: (text: string) => string;
+  /** For a response as soon as it is read (src/client/transport.ts `masking`): each secret whole. */
+  maskWhole: (text: string) => string;
   /** Secret values with the variables they came from, for replay lines. */
   secrets: Record<string, { value: string; env: string }>;
   timeoutMs: number;
@@ -28,7 +31,8 @@ export function runContext(): RunContext {
     context = {
       profile,
       bases: loadBases(),
-      mask: masker(profile.secrets),
+      mask: outputMasker(profile.secrets),
+      maskWhole: masker(profile.secrets),
       secrets: {
         appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
         sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },

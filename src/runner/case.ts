@@ -59,7 +59,7 @@ export async function sendAndJudge(
     return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
-    return { findings: errorFindings(c.rules, `transport: ${err.message}`), broken: true };
+    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true };
   } finally {
     settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);
   }

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { baseUrl, runContext } from '../profile/context.ts';
 import { undiciTransport } from '../client/undici.ts';
 import { preflight } from './preflight.ts';
-import { openBreaker } from '../client/transport.ts';
+import { masking, openBreaker } from '../client/transport.ts';
 
 export default async function globalSetup(): Promise<void> {
   const file = process.env.OCS_PREFLIGHT_FILE;
@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
   const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   try {
     const url = baseUrl();
-    const { refused, down } = await preflight(ctx, url, transport);
+    const { refused, down } = await preflight(ctx, url, masking(transport, ctx.maskWhole));
     if (down) {
       console.error(`ocs-conformance: ${url} does not answer (${down}); every check is an error, nothing more is sent`);
       openBreaker(`${url} did not answer the preflight: ${down}`, ctx.inFlight);

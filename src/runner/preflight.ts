@@ -29,8 +29,8 @@ export async function preflight(ctx: RunContext, url: string, transport: Transpo
     const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
     return { operation, format, ...await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile) };
   }));
-  const refused = sent.flatMap(({ operation, format, response: res }): Refusal[] => {
-    if (!res || res.status === 200) return [];
+  const refused = sent.flatMap(({ operation, format, response: res, broken }): Refusal[] => {
+    if (broken || !res || res.status === 200) return [];
     // Masked whole before it is cut: a secret the target echoes must not straddle the cut.
     const masked = ctx.mask(res.body);
     const body = masked.length > EXCERPT ? `${masked.slice(0, EXCERPT)}… (${res.body.length} characters)` : masked;

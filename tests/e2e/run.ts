@@ -3,10 +3,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../../src/report/summary.ts';
+import { treeRssBytes } from '../../scripts/bench/wall.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
-export interface StartRun { code: number | null; stdout: string; stderr: string; reports: string; summary(): Summary }
+export interface StartRun {
+  code: number | null; stdout: string; stderr: string; reports: string; summary(): Summary;
+  /** The peak resident memory of the run's process tree, sampled every 100 ms (Linux). */
+  peakRssBytes: number;
+  /** Whether the run was killed at `limitMs` instead of ending by itself. */
+  killed: boolean;
+}
 
 /** Runs `npm start`'s entry point with its own reports directory; never longer than `limitMs`. */
 export function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000): Promise<StartRun> {
@@ -21,11 +28,15 @@ export function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000)
   let stderr = '';
   child.stdout.on('data', (d) => { stdout += d; });
   child.stderr.on('data', (d) => { stderr += d; });
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), limitMs);
+  let killed = false;
+  const timer = setTimeout(() => { killed = true; process.kill(-child.pid!, 'SIGKILL'); }, limitMs);
+  let peakRssBytes = 0;
+  const sampler = setInterval(() => { peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!)); }, 100);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary });
+      clearInterval(sampler);
+      resolve({ code, stdout, stderr, reports, peakRssBytes, killed, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary });
     });
   });
 }

@@ -1,0 +1,240 @@
+// Hostile targets (tests/hostile/server.ts): whatever a target sends, or fails to send, the run
+// ends by itself with every report, each affected check an `error` or a `fail` with its
+// reason, counts of the checks selected, bounded memory and reports, and no secret shown.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { startReference } from '../../reference/server.ts';
+import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+import { loadAllCases } from '../../src/scenario/load.ts';
+import { planUnits, selectSteps } from '../../src/runner/units.ts';
+import { PROPERTIES } from '../../generators/suite.ts';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/undici.ts';
+import { ANSWERED, hostile, type Mode } from '../hostile/server.ts';
+import { ROOT, start, type StartRun } from './run.ts';
+
+const TIMEOUT_MS = 1_500;
+const IN_FLIGHT = 48;
+const GREP = 'CNT-CONTACTIDS-MAX';
+const RUNS = '3';
+/** The bound the README states: a few request timeouts past a run's own time, never one per check. */
+const LIMIT_MS = 120_000;
+const MAX_RSS = 500 * 1024 * 1024;
+const MAX_REPORTS = 50 * 1024 * 1024;
+const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html'];
+
+/** The reference's profile, with a short request timeout so a hang costs little. */
+function profile(): string {
+  const p = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as { http?: Record<string, unknown> };
+  p.http = { ...p.http, timeoutMs: TIMEOUT_MS };
+  const file = join(mkdtempSync(join(tmpdir(), 'ocs-hostile-')), 'hostile.yaml');
+  writeFileSync(file, stringify(p));
+  return file;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** How many checks a run selects: every step of every endpoint test, or those `--grep` keeps. */
+function selected(grep?: string): number {
+  return planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0);
+}
+
+interface Outcome { run: StartRun; seen: number; elsewhere: number }
+
+let reference: Awaited<ReturnType<typeof startReference>>;
+let file: string;
+
+async function against(mode: Mode, opts: { whole?: boolean; env?: Record<string, string> } = {}): Promise<Outcome> {
+  const target = await hostile(mode, reference.url);
+  try {
+    const run = await start(opts.whole ? [] : ['--grep', GREP], {
+      ...referenceEnv(), OCS_BASE_URL: target.url, OCS_PROFILE: file, OCS_RUNS: RUNS, ...opts.env,
+    }, LIMIT_MS);
+    return { run, seen: target.seen(), elsewhere: target.elsewhere().length };
+  } finally {
+    await target.close();
+  }
+}
+
+/** What every hostile run shows, whatever the mode. */
+function ended(o: Outcome, codes: number[], whole = false): void {
+  const { run } = o;
+  const tail = `${run.stdout.slice(-1500)}\n${run.stderr.slice(-800)}`;
+  assert.ok(!run.killed, `the run did not end by itself within ${LIMIT_MS} ms:\n${tail}`);
+  assert.ok(codes.includes(run.code!), `exit ${run.code}, expected ${codes.join(' or ')}:\n${tail}`);
+  for (const f of REPORTS) assert.ok(existsSync(join(run.reports, f)), `${f} is written:\n${tail}`);
+  const { pass, fail, skip, error } = run.summary().counts;
+  assert.equal(pass + fail + skip + error, selected(whole ? undefined : GREP), 'the counts are of the checks selected');
+  console.error(`[peak ${Math.round(run.peakRssBytes / 2 ** 20)} MB]`);
+  assert.ok(run.peakRssBytes < MAX_RSS, `peak RSS ${Math.round(run.peakRssBytes / 2 ** 20)} MB`);
+  const size = filesUnder(run.reports).reduce((n, f) => n + statSync(f).size, 0);
+  assert.ok(size < MAX_REPORTS, `reports take ${Math.round(size / 2 ** 20)} MB`);
+}
+
+const junit = (run: StartRun): string => readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+const cell = (run: StartRun, id: string): [string, string] => {
+  const r = run.summary().rules.find((x) => x.id === id)!;
+  return [r.json, r.xml];
+};
+
+describe('a hostile target', () => {
+  before(async () => {
+    reference = await startReference();
+    file = profile();
+  });
+  after(() => reference.close());
+
+  it('that never answers: the preflight finds it down, nothing more is sent, every check is an error', async () => {
+    const o = await against('hang', { whole: true });
+    ended(o, [1, 2], true);
+    const { counts } = o.run.summary();
+    assert.equal(counts.error, selected(), JSON.stringify(counts));
+    assert.match(o.run.stderr, new RegExp(`does not answer \\(transport: no response within ${TIMEOUT_MS} ms\\)`));
+    assert.equal(o.seen, 4, 'the four preflight requests, and nothing after them');
+  });
+
+  it('that drips its answer a byte at a time is cut off by the request timeout', async () => {
+    const o = await against('drip');
+    ended(o, [1, 2]);
+    assert.match(junit(o.run), new RegExp(`no response within ${TIMEOUT_MS} ms`));
+    assert.equal(o.run.summary().counts.error, selected(GREP));
+  });
+
+  for (const mode of ['hang-after', 'reset-after'] as const) {
+    it(`that answers ${ANSWERED} requests and then ${mode === 'hang-after' ? 'hangs' : 'resets every connection'}: the breaker stops the sending`, async () => {
+      const o = await against(mode, { whole: true });
+      ended(o, [1, 2], true);
+      assert.ok(o.run.summary().counts.error > 0);
+      assert.match(junit(o.run), /not sent: the last \d+ requests to the target failed/);
+      // The breaker opens 3 failures beyond those in flight; as many again may be on their way.
+      assert.ok(o.seen <= ANSWERED + 3 + 2 * IN_FLIGHT, `${o.seen} requests reached the target`);
+    });
+  }
+
+  it('that resets every connection: every check is an error naming the reset', async () => {
+    const o = await against('reset');
+    ended(o, [1, 2]);
+    assert.equal(o.run.summary().counts.error, selected(GREP));
+    assert.match(o.run.stderr, /does not answer \(transport: .*(other side closed|ECONNRESET|socket)/i);
+  });
+
+  for (const mode of ['huge', 'endless'] as const) {
+    it(`that sends ${mode === 'huge' ? 'a 60 MB body' : 'a body that never ends'}: it is read up to the cap, and the run stays small`, async () => {
+      const o = await against(mode, { whole: mode === 'huge' });
+      ended(o, [1, 2], mode === 'huge');
+      assert.match(`${o.run.stderr}${junit(o.run)}`, new RegExp(`the response body is over ${DEFAULT_MAX_RESPONSE_BYTES} bytes`));
+      assert.equal(o.run.summary().counts.error, selected(mode === 'huge' ? undefined : GREP));
+    });
+  }
+
+  it('that sends bytes that are not UTF-8: a named failure of the format rule, not a silent repair', async () => {
+    const o = await against('invalid-utf8');
+    ended(o, [1]);
+    assert.deepEqual(cell(o.run, 'RSP-FORMAT-FOLLOWS-PATH'), ['fail', 'fail']);
+    assert.match(junit(o.run), /the body is not valid UTF-8 \(the charset it declares\): the first bad byte is at offset \d+/);
+  });
+
+  for (const [mode, why] of [
+    ['truncated-json', 'a truncated JSON body'], ['bad-xml', 'XML that is not well-formed'], ['html', 'an HTML error page'],
+  ] as const) {
+    it(`that sends ${why}: each check is an error, a body in no readable format`, async () => {
+      const o = await against(mode);
+      ended(o, [1, 2]);
+      assert.deepEqual(cell(o.run, 'RSP-FORMAT-FOLLOWS-PATH'), ['error', 'error']);
+      assert.match(junit(o.run), /a body in no format the harness can read/);
+    });
+  }
+
+  it('that sends an XML entity bomb: nothing is expanded and the run stays small', async () => {
+    const o = await against('entity-bomb');
+    ended(o, [1, 2]);
+    const [json, xml] = cell(o.run, 'RSP-FORMAT-FOLLOWS-PATH');
+    assert.ok(json !== 'pass' && xml !== 'pass', `${json} ${xml}`);
+    assert.doesNotMatch(readFileSync(join(o.run.reports, 'junit.xml'), 'utf8'), /(lol){50}/, 'the entities were not expanded into the report');
+  });
+
+  it('that redirects to another origin: nothing follows it there, and the status fails', async () => {
+    const o = await against('redirect');
+    ended(o, [1]);
+    assert.deepEqual(cell(o.run, 'RSP-HTTP-STATUS'), ['fail', 'fail']);
+    assert.match(junit(o.run), /HTTP 307/);
+    assert.equal(o.elsewhere, 0, 'no request, and so no credential, reached the other origin');
+  });
+
+  it('that answers 503: the status rule fails on every response', async () => {
+    const o = await against('5xx');
+    ended(o, [1]);
+    assert.deepEqual(cell(o.run, 'RSP-HTTP-STATUS'), ['fail', 'fail']);
+    assert.match(junit(o.run), /HTTP 503/);
+  });
+
+  it('that answers with a wrong Content-Type only: a SHOULD warning, since the spec names no header', async () => {
+    const o = await against('content-type', { whole: true });
+    ended(o, [0], true);
+    assert.deepEqual(cell(o.run, 'RSP-CONTENT-TYPE'), ['fail', 'fail']);
+    assert.ok(o.run.summary().warnings > 0);
+  });
+});
+
+/** Secrets with characters JSON, XML and URLs each escape, as a vendor's may have. */
+const SECRETS = { OCS_APPKEY: 'Zq7&Lm"x9/Vt+4Rw<p>e', OCS_SESSION_ID: 's3ss-Ion_Ab+Cd/Ef=Gh' };
+
+/** Every piece of a secret a report must not hold: the secret, and each run of 6 of its characters. */
+const fragments = (secret: string): string[] => [secret, ...Array.from({ length: secret.length - 5 }, (_, i) => secret.slice(i, i + 6))];
+
+function leaks(text: string): string[] {
+  return Object.values(SECRETS).flatMap(fragments).filter((f) => text.includes(f));
+}
+
+describe('a target that echoes the request into its answers', () => {
+  before(async () => {
+    reference = await startReference();
+    file = profile();
+  });
+  after(() => reference.close());
+
+  it('gets no secret, and no 6 characters of one, into any report, the console or the blob report', async () => {
+    const o = await against('echo', { whole: true, env: SECRETS });
+    ended(o, [1], true);
+    const files = filesUnder(o.run.reports);
+    assert.ok(files.some((f) => f.includes('/data/')), 'the failing run attached evidence');
+    for (const f of files) assert.deepEqual(leaks(readFileSync(f, 'latin1')), [], f);
+    assert.deepEqual(leaks(o.run.stdout + o.run.stderr), [], 'the console');
+    assert.match(o.run.stdout, /ocs-conformance: the target refuses the profile's valid/, 'the echo is quoted, masked, in the refusal line');
+
+    // The blob report a sharded run uploads: Playwright's own zip, read back with unzip.
+    const target = await hostile('echo', reference.url);
+    try {
+      const blobs = mkdtempSync(join(tmpdir(), 'ocs-blob-'));
+      const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+      try {
+        execFileSync(process.execPath, [cli, 'test', '--grep', GREP, '--reporter=blob'], {
+          cwd: ROOT, stdio: 'ignore',
+          env: { ...process.env, ...referenceEnv(), ...SECRETS, OCS_BASE_URL: target.url, OCS_PROFILE: file, OCS_RUNS: RUNS, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs, OCS_REPORTS_DIR: join(blobs, 'r') },
+        });
+      } catch { /* the echo fails the run: exit 1 */ }
+      const zips = readdirSync(blobs).filter((f) => f.endsWith('.zip'));
+      assert.equal(zips.length, 1);
+      let text: string;
+      try {
+        text = execFileSync('unzip', ['-p', join(blobs, zips[0]!)], { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
+      } catch (err) {
+        assert.fail(`reading the blob report needs unzip (apt-get install unzip): ${(err as Error).message}`);
+      }
+      assert.match(text, /evidence: /, 'the blob holds the evidence');
+      assert.deepEqual(leaks(text), [], 'the blob report');
+    } finally {
+      await target.close();
+    }
+  });
+});

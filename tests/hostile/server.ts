@@ -1,0 +1,185 @@
+/**
+ * A fault-injection target: a small server on 127.0.0.1 that misbehaves in one way each.
+ * Modes that need a live service first (answer N requests, then hang or reset; echo) put the
+ * embedded reference behind it. A second server, `elsewhere`, is the other origin a redirect
+ * points at: it counts what reaches it and keeps the headers, so a test can show nothing
+ * (credentials least of all) followed the redirect.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+
+export const MODES = [
+  'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
+  'redirect', 'reset', '5xx', 'html', 'content-type', 'echo', 'endless',
+] as const;
+export type Mode = typeof MODES[number];
+
+export interface Hostile {
+  url: string;
+  /** Requests this server has seen. */
+  seen(): number;
+  /** Requests that reached the other origin a redirect names, with their headers and bodies. */
+  elsewhere(): { headers: IncomingMessage['headers']; body: string }[];
+  close(): Promise<void>;
+}
+
+const HUGE_BYTES = 60 * 1024 * 1024;
+/** Answers before hang-after and reset-after turn: the preflight's four, and some cases. */
+export const ANSWERED = 40;
+
+const isXml = (req: IncomingMessage): boolean => (req.url ?? '').endsWith('.xml');
+const now = (): string => new Date().toISOString().slice(0, 19).replace('T', ' ');
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+  res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
+  res.end(Buffer.from(await up.body.arrayBuffer()));
+}
+
+/** Where reports cut a body: a finding's excerpt (200 characters), the evidence's (64 KiB). */
+const CUTS = [200, 64 * 1024];
+/** How many characters of the appkey stand before a cut: most of it, as the issue found. */
+const BEFORE_CUT = 13;
+
+/**
+ * Builds an answer whose first quoted `marker` (where the appkey's value begins) ends
+ * `at` characters into the text, by padding in front of the quote.
+ */
+function placed(build: (pad: string) => string, marker: string, at: number): string {
+  const found = build('').indexOf(marker);
+  return found === -1 ? build('') : build('x'.repeat(Math.max(0, at - found - marker.length)));
+}
+
+/**
+ * An error answer that quotes the request back as a careless service might: as a JSON string
+ * (so what the request escaped is escaped twice), XML-escaped, URL-encoded and in a header;
+ * padded so that the appkey straddles, by turns, each place a report cuts a body.
+ */
+function echo(req: IncomingMessage, res: ServerResponse, body: Buffer, n: number): void {
+  const sent = body.toString('utf8');
+  const at = CUTS[n % CUTS.length]! - BEFORE_CUT;
+  if (isXml(req)) {
+    const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    res.writeHead(400, { 'content-type': 'application/xml', 'x-echo': encodeURIComponent(sent) });
+    res.end(placed((pad) => `<response><metadata><status>400</status><generated_at>${now()}</generated_at></metadata><errors><code>1</code><message>${pad}${esc(sent)}</message></errors><errors><code>2</code><message>${esc(encodeURIComponent(sent))}</message></errors></response>`, '&lt;appkey&gt;', at));
+    return;
+  }
+  res.writeHead(400, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(sent) });
+  res.end(placed((pad) => JSON.stringify({
+    metadata: { status: 400, generated_at: now() },
+    errors: [{ code: 1, message: `${pad}${sent}` }, { code: 2, message: encodeURIComponent(sent) }],
+  }), 'appkey\\":\\"', at));
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
+  let seen = 0;
+  const reached: { headers: IncomingMessage['headers']; body: string }[] = [];
+  const other = createServer(async (req, res) => {
+    reached.push({ headers: req.headers, body: (await readBody(req)).toString('utf8') });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"metadata":{"status":200}}');
+  });
+  const otherUrl = await listen(other);
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer(async (req, res) => {
+    const n = ++seen;
+    const body = await readBody(req);
+    const xml = isXml(req);
+    const type = xml ? 'application/xml' : 'application/json';
+    switch (mode) {
+      case 'hang': return; // never answers
+      case 'hang-after': if (n > ANSWERED) return; return proxy(upstream, req, res, body);
+      case 'reset-after': if (n > ANSWERED) { req.socket.destroy(); return; } return proxy(upstream, req, res, body);
+      case 'reset': req.socket.destroy(); return;
+      case 'drip': {
+        res.writeHead(200, { 'content-type': type });
+        const t = setInterval(() => res.write(' '), 300);
+        timers.add(t);
+        res.on('close', () => { clearInterval(t); timers.delete(t); });
+        return;
+      }
+      case 'huge': {
+        res.writeHead(200, { 'content-type': type, 'content-length': String(HUGE_BYTES) });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let sent = 0;
+        const pump = (): void => {
+          while (sent < HUGE_BYTES) {
+            sent += chunk.length;
+            if (!res.write(chunk)) { res.once('drain', pump); return; }
+          }
+          res.end();
+        };
+        res.on('close', () => { sent = HUGE_BYTES; });
+        pump();
+        return;
+      }
+      case 'endless': {
+        res.writeHead(200, { 'content-type': type }); // chunked: no Content-Length, and no end
+        const chunk = Buffer.alloc(16 * 1024, 'z');
+        let open = true;
+        res.on('close', () => { open = false; });
+        const pump = (): void => {
+          while (open) if (!res.write(chunk)) { res.once('drain', pump); return; }
+        };
+        pump();
+        return;
+      }
+      case 'invalid-utf8': {
+        // The reference's own answer, with a byte no UTF-8 text holds inside a string.
+        const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+        const text = await up.body.text();
+        const open = xml ? '<generated_at>' : '"generated_at":"';
+        const at = text.indexOf(open) + open.length;
+        res.writeHead(up.statusCode, { 'content-type': `${type}; charset=utf-8` });
+        res.end(Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(at))]));
+        return;
+      }
+      case 'truncated-json': res.writeHead(200, { 'content-type': type }); res.end('{"metadata":{"status":200,"generated_at":"2026-'); return;
+      case 'bad-xml': res.writeHead(200, { 'content-type': type }); res.end('<response><metadata><status>200</status></metadata>'); return;
+      case 'entity-bomb': {
+        const lol = ['<!ENTITY a0 "lollollollollollollollollollol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY a${i + 1} "${`&a${i};`.repeat(10)}">`)].join('');
+        res.writeHead(200, { 'content-type': type });
+        res.end(`<?xml version="1.0"?><!DOCTYPE response [${lol}]><response><metadata><status>200</status><generated_at>&a9;</generated_at></metadata></response>`);
+        return;
+      }
+      case 'redirect': res.writeHead(307, { location: `${otherUrl}${req.url}` }); res.end(); return;
+      case '5xx': res.writeHead(503, { 'content-type': 'text/plain' }); res.end('Service Unavailable'); return;
+      case 'html': res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'); return;
+      case 'content-type': {
+        const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+        res.writeHead(up.statusCode, { 'content-type': 'text/plain' });
+        res.end(Buffer.from(await up.body.arrayBuffer()));
+        return;
+      }
+      case 'echo': echo(req, res, body, n); return;
+    }
+  });
+  const url = await listen(server);
+  return {
+    url,
+    seen: () => seen,
+    elsewhere: () => reached,
+    close: async () => {
+      for (const t of timers) clearInterval(t);
+      for (const s of [server, other]) {
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+    },
+  };
+}
