@@ -6,6 +6,7 @@ import { referenceDefaults } from './src/cli/target.ts';
 import { reporters } from './src/report/reporters.ts';
 import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
 import { withMemoryLimits } from './src/runner/memory.ts';
+import { rateLimit } from './src/client/polite.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -30,15 +31,19 @@ const workers = workersFor(Number(cliFlag('-j', '--workers') ?? process.env.OCS_
 if (process.env.TEST_WORKER_INDEX === undefined) {
   for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE]) rmSync(file, { force: true });
   process.env.OCS_WORKER_IN_FLIGHT = String(perWorker(total, workers));
+  // A cap on the request rate is shared out as the requests in flight are.
+  const rps = rateLimit(safety);
+  if (rps) process.env.OCS_WORKER_RPS = String(rps / workers);
+  else delete process.env.OCS_WORKER_RPS;
   process.env.NODE_OPTIONS = withMemoryLimits(process.env.NODE_OPTIONS);
   const grep = cliFlag('-g', '--grep');
   if (grep !== undefined) process.env.OCS_GREP = grep;
   else delete process.env.OCS_GREP;
 }
 
-function profileSafety(file: string): { workers?: number; concurrency?: number } {
+function profileSafety(file: string): { workers?: number; concurrency?: number; rps?: number } {
   try {
-    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number; concurrency?: number } } | null)?.safety ?? {};
+    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number; concurrency?: number; rps?: number } } | null)?.safety ?? {};
   } catch {
     return {}; // npm start has already refused a profile it cannot read, naming the key
   }

@@ -14,7 +14,7 @@ import { planUnits, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
 import { casesOfRun } from '../src/scenario/load.ts';
 import { PROPERTIES } from '../generators/suite.ts';
-import { closeWorker, runSteps } from './steps.ts';
+import { closeWorker, runSteps, waitsSoFar } from './steps.ts';
 
 const RUNS = Number(process.env.OCS_RUNS ?? 25);
 const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
@@ -34,7 +34,12 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     const ctx = runContext();
     const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
     if (refused) info.annotations.push({ type: REFUSED, description: refused });
+    const before = waitsSoFar();
     const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
+    const waited = waitsSoFar();
+    if (waited.count > before.count) {
+      info.annotations.push({ type: 'note', description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
+    }
     await recordUnit(info, ctx, unit, results);
   });
 }

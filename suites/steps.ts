@@ -6,6 +6,7 @@
  */
 import { undiciTransport, type ClosableTransport } from '../src/client/undici.ts';
 import { guarded, masking, type Transport } from '../src/client/transport.ts';
+import { polite, type Waits } from '../src/client/polite.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { runCase } from '../src/runner/case.ts';
@@ -26,6 +27,7 @@ interface StepSettings { runs: number; seed?: number; path?: string; refused?: s
 // Playwright starts after each failed test.
 let undici: ClosableTransport | undefined;
 let transport: Transport | undefined;
+let waits: Waits | undefined;
 let limit: Limit | undefined;
 // A property draws all its runs' values before it starts (generators/property.ts). As many
 // properties at a time as hold VALUES_HELD values keep a deep run's memory bounded (2 at
@@ -35,10 +37,17 @@ const VALUES_HELD = 2_000;
 let properties: Limit | undefined;
 const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
-  if (!transport) transport = guarded(masking(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.maskWhole), ctx.inFlight);
+  if (!transport) {
+    const kind = polite(masking(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.maskWhole), { rps: ctx.rps });
+    waits = kind.waits;
+    transport = guarded(kind, ctx.inFlight);
+  }
   limit ??= limiter(ctx.inFlight);
   return { transport, limit };
 }
+
+/** What HTTP 429s have cost this worker so far: the waits Retry-After asked for. */
+export const waitsSoFar = (): Waits => ({ count: waits?.count ?? 0, ms: waits?.ms ?? 0 });
 
 export async function closeWorker(): Promise<void> {
   await undici?.close();

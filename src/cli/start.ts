@@ -15,6 +15,7 @@ import type { Summary } from '../report/summary.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { withMemoryLimits } from '../runner/memory.ts';
+import { rateLimit } from '../client/polite.ts';
 
 // OCS_REPORTS_DIR moves every report (the project's own tests use it to run in isolation).
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
@@ -25,6 +26,7 @@ function checkedInputs(): { env: NodeJS.ProcessEnv } {
   const env = referenceDefaults(process.env);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   concurrency(profile.safety, env);
+  rateLimit(profile.safety, env);
   loadAllCases();
   return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name } };
 }

@@ -4,6 +4,7 @@ import { masker, outputMasker } from '../report/mask.ts';
 import { referenceDefaults } from '../cli/target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
+import { rateLimit } from '../client/polite.ts';
 
 /** Everything a test needs about its target, read once per worker process. */
 export interface RunContext {
@@ -20,6 +21,8 @@ export interface RunContext {
   inFlight: number;
   /** How much of a response body is read (profile http.maxResponseBytes). */
   maxResponseBytes: number;
+  /** Requests per second this process may send: its share of the run's cap (OCS_RPS, safety.rps), if there is one. */
+  rps?: number;
 }
 
 let context: RunContext | undefined;
@@ -40,6 +43,7 @@ export function runContext(): RunContext {
       timeoutMs: profile.http?.timeoutMs ?? 10_000,
       inFlight: Number(env.OCS_WORKER_IN_FLIGHT) || concurrency(profile.safety, env),
       maxResponseBytes: profile.http?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      rps: Number(env.OCS_WORKER_RPS) || rateLimit(profile.safety, env),
     };
   }
   return context;

@@ -9,7 +9,7 @@ export interface Profile {
   credentials: { appkey: EnvRef; sessionID: EnvRef };
   http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> };
   responses?: { errorCodePath?: string; xmlRoot?: string };
-  safety?: { workers?: number; concurrency?: number; maxAccepted?: number };
+  safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number };
   fixtures: Record<string, unknown> & { orders: Record<string, string> };
 }
 

@@ -11,6 +11,7 @@ import { baseUrl, runContext } from '../profile/context.ts';
 import { undiciTransport } from '../client/undici.ts';
 import { preflight } from './preflight.ts';
 import { masking, openBreaker } from '../client/transport.ts';
+import { polite } from '../client/polite.ts';
 
 export default async function globalSetup(): Promise<void> {
   const file = process.env.OCS_PREFLIGHT_FILE;
@@ -19,7 +20,7 @@ export default async function globalSetup(): Promise<void> {
   const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   try {
     const url = baseUrl();
-    const { refused, down } = await preflight(ctx, url, masking(transport, ctx.maskWhole));
+    const { refused, down } = await preflight(ctx, url, polite(masking(transport, ctx.maskWhole), { rps: ctx.rps }));
     if (down) {
       console.error(`ocs-conformance: ${url} does not answer (${down}); every check is an error, nothing more is sent`);
       openBreaker(`${url} did not answer the preflight: ${down}`, ctx.inFlight);

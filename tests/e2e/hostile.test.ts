@@ -49,7 +49,7 @@ function selected(grep?: string): number {
   return planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0);
 }
 
-interface Outcome { run: StartRun; seen: number; elsewhere: number }
+interface Outcome { run: StartRun; seen: number; elsewhere: number; arrivals: number[] }
 
 let reference: Awaited<ReturnType<typeof startReference>>;
 let file: string;
@@ -60,7 +60,7 @@ async function against(mode: Mode, opts: { whole?: boolean; env?: Record<string,
     const run = await start(opts.whole ? [] : ['--grep', GREP], {
       ...referenceEnv(), OCS_BASE_URL: target.url, OCS_PROFILE: file, OCS_RUNS: RUNS, ...opts.env,
     }, LIMIT_MS);
-    return { run, seen: target.seen(), elsewhere: target.elsewhere().length };
+    return { run, seen: target.seen(), elsewhere: target.elsewhere().length, arrivals: target.arrivals() };
   } finally {
     await target.close();
   }
@@ -195,6 +195,30 @@ const fragments = (secret: string): string[] => [secret, ...Array.from({ length:
 function leaks(text: string): string[] {
   return Object.values(SECRETS).flatMap(fragments).filter((f) => text.includes(f));
 }
+
+describe('a target that asks the harness to slow down', () => {
+  before(async () => {
+    reference = await startReference();
+    file = profile();
+  });
+  after(() => reference.close());
+
+  it('answering 429: the request is sent again after Retry-After, judged on the real answer, and the wait is reported', async () => {
+    const o = await against('too-many', { whole: true });
+    ended(o, [0], true);
+    assert.match(junit(o.run), /the target answered 429 Too Many Requests \d+ time\(s\); the harness waited [\d.]+ s as Retry-After asked and sent again/);
+  });
+
+  it('is never sent more than --rps requests in a second (OCS_RPS)', async () => {
+    const rps = 20;
+    const o = await against('content-type', { env: { OCS_RPS: String(rps) } });
+    ended(o, [1]);
+    // In any one second, at most the rate and one more (the request at the second's very start).
+    const most = Math.max(...o.arrivals.map((t) => o.arrivals.filter((u) => u >= t && u < t + 1000).length));
+    assert.ok(o.arrivals.length > rps, `${o.arrivals.length} requests`);
+    assert.ok(most <= rps + 1, `${most} requests within one second at OCS_RPS=${rps}`);
+  });
+});
 
 describe('a target that echoes the request into its answers', () => {
   before(async () => {

@@ -11,7 +11,7 @@ import { request } from 'undici';
 
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
-  'redirect', 'reset', '5xx', 'html', 'content-type', 'echo', 'endless',
+  'redirect', 'reset', '5xx', 'html', 'content-type', 'echo', 'endless', 'too-many',
 ] as const;
 export type Mode = typeof MODES[number];
 
@@ -19,6 +19,8 @@ export interface Hostile {
   url: string;
   /** Requests this server has seen. */
   seen(): number;
+  /** When each request arrived (ms, monotonic). */
+  arrivals(): number[];
   /** Requests that reached the other origin a redirect names, with their headers and bodies. */
   elsewhere(): { headers: IncomingMessage['headers']; body: string }[];
   close(): Promise<void>;
@@ -88,6 +90,8 @@ async function listen(server: Server): Promise<string> {
 
 export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
   let seen = 0;
+  const arrivals: number[] = [];
+  const told = new Set<string>();
   const reached: { headers: IncomingMessage['headers']; body: string }[] = [];
   const other = createServer(async (req, res) => {
     reached.push({ headers: req.headers, body: (await readBody(req)).toString('utf8') });
@@ -98,6 +102,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer(async (req, res) => {
     const n = ++seen;
+    arrivals.push(performance.now());
     const body = await readBody(req);
     const xml = isXml(req);
     const type = xml ? 'application/xml' : 'application/json';
@@ -167,12 +172,26 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
         return;
       }
       case 'echo': echo(req, res, body, n); return;
+      case 'too-many': {
+        // Every third request is told to come back in a second; the rest, and a request sent
+        // again after its wait, reach the reference.
+        const key = `${req.url} ${body.toString('utf8')}`;
+        if (n % 3 === 0 && !told.delete(key)) {
+          told.add(key);
+          res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' });
+          res.end('Too Many Requests');
+          return;
+        }
+        told.delete(key);
+        return proxy(upstream, req, res, body);
+      }
     }
   });
   const url = await listen(server);
   return {
     url,
     seen: () => seen,
+    arrivals: () => arrivals,
     elsewhere: () => reached,
     close: async () => {
       for (const t of timers) clearInterval(t);
