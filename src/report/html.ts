@@ -42,6 +42,7 @@ ${[
     ...(p.step ? [row('OCS_STEP', code(p.step))] : []),
     row('Node', esc(p.node)),
     row('Playwright', esc(p.playwright)),
+    ...(p.merged ? [row('Merged', 'from shards\' blob reports: profile, seed and runs are the merging environment\'s')] : []),
   ].join('\n')}
 </table>`;
 }

@@ -50,6 +50,9 @@ export function provenance(run: RunFacts, env: NodeJS.ProcessEnv = process.env):
     ...(env.OCS_STEP ? { step: env.OCS_STEP } : {}),
     node: process.version,
     playwright: run.playwright,
+    // playwright.config.ts names the preflight's file; the merge config does not. A merge of
+    // shards' blob reports knows only the merging process's environment.
+    ...(env.OCS_PREFLIGHT_FILE ? {} : { merged: true }),
   };
 }
 

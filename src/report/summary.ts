@@ -49,6 +49,11 @@ export interface Provenance {
   step?: string;
   node: string;
   playwright: string;
+  /**
+   * Written by `playwright merge-reports` from shards' blob reports: the profile, seed and runs
+   * are those of the merging process's environment (set the shards' OCS_* there too).
+   */
+  merged?: boolean;
 }
 
 export interface Summary {

@@ -12,6 +12,7 @@ import { probableCauses, summarize, type Provenance, type Summary, type TestOutc
 import { conformanceHtml } from '../../src/report/html.ts';
 import { consoleSummary } from '../../src/report/console.ts';
 import { compareSummaries } from '../../src/report/compare.ts';
+import { provenance } from '../../src/report/provenance.ts';
 import { rerunLine } from '../../src/report/record.ts';
 import type { Verdict } from '../../src/checks/finding.ts';
 import { referenceProfile } from './helpers.ts';
@@ -381,5 +382,28 @@ describe('conformanceHtml: provenance, probable causes and baseline', () => {
       assert.ok(table.includes(text), `${text} is in the provenance table`);
     }
     assert.ok(!table.includes('Vendor <X>'));
+  });
+});
+
+describe('provenance', () => {
+  const run = { startedAt: new Date('2026-11-21T10:00:00.000Z'), durationMs: 1234.6, workers: 3, shard: null, playwright: '1.65.1' };
+
+  it('reads the run\'s settings from its environment, the profile by its file\'s hash', () => {
+    const p = provenance(run, { OCS_PREFLIGHT_FILE: 'reports/.preflight.json', OCS_PROFILE: 'profiles/reference.yaml', OCS_SEED: '42', OCS_RUNS: '100', OCS_GREP: 'CNT-' });
+    assert.equal(p.seed, 42);
+    assert.equal(p.runsPerProperty, 100);
+    assert.equal(p.grep, 'CNT-');
+    assert.equal(p.durationMs, 1235);
+    assert.equal(p.profile?.file, 'profiles/reference.yaml');
+    assert.match(p.profile!.sha256, /^[0-9a-f]{64}$/);
+    assert.equal(p.merged, undefined);
+  });
+
+  it('says when it was written by a merge of blob reports, whose environment is the merging process\'s', () => {
+    const p = provenance(run, {});
+    assert.equal(p.merged, true);
+    assert.equal(p.seed, 'random per property');
+    assert.equal(p.runsPerProperty, 25);
+    assert.equal(p.profile, undefined);
   });
 });
