@@ -1,105 +1,14 @@
 /**
- * Writes profiles/reference.yaml, the harness's view of the embedded reference, from the
- * reference's one fixture file. `npm run reference:profile` rewrites it; a test fails when
- * the committed profile and the fixtures drift apart.
+ * `npm run reference:profile`: writes profiles/reference.yaml from reference/fixtures.yaml.
+ * The derivation lives in src/cli/reference-profile.ts, where a run against the embedded
+ * reference reads it (the harness never imports scripts/); its names are re-exported here
+ * for the scripts and tests that use them.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse, stringify } from 'yaml';
-import { ROOT } from '../src/contract/load.ts';
-// Type-only, so erased at run time: src/cli/target.ts imports this file, and the harness never
-// loads reference code. The fixture file's shape is the reference's to define.
-import type { Fixtures } from '../reference/fixtures.ts';
+import { REFERENCE_PROFILE, referenceProfileYaml } from '../src/cli/reference-profile.ts';
 
-export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
-
-const fixtures = (): Fixtures => parse(readFileSync(join(ROOT, 'reference', 'fixtures.yaml'), 'utf8')) as Fixtures;
-
-function pick<T>(items: T[], test: (t: T) => boolean, what: string): T {
-  const found = items.find(test);
-  if (!found) throw new Error(`reference/fixtures.yaml has no ${what}`);
-  return found;
-}
-
-/** The user whose session the harness uses: the owner of the first changeable order. */
-function harnessUser(f: Fixtures): string {
-  return pick(f.orders, (o) => o.receiverChange === 'ok' && o.pickupFrom === 'address', 'changeable order').owner;
-}
-
-/** Credentials of the embedded reference (test values of a local fake, not secrets). */
-export function referenceEnv(): Record<string, string> {
-  const f = fixtures();
-  const user = harnessUser(f);
-  const session = pick(Object.entries(f.sessions), ([, u]) => u === user, `session of ${user}`)[0];
-  return { OCS_APPKEY: f.appkeys[0]!, OCS_SESSION_ID: session };
-}
-
-function places(f: Fixtures, region: string, street: string) {
-  const r = f.regions[region]!;
-  const lat = ((r.box.latMin + r.box.latMax) / 2).toFixed(4);
-  const lon = ((r.box.lonMin + r.box.lonMax) / 2).toFixed(4);
-  return {
-    addressIDs: f.addressBook.addresses.filter((a) => a.region === region).map((a) => a.id),
-    search: [`${r.cities[0]}, ${street}, д. 7`],
-    coordinates: [`${lat},${lon}`],
-    streets: f.streets.filter((s) => s.startsWith(region)).map((s) => ({ street: s, house: '7' })),
-  };
-}
-
-export function referenceProfile(): object {
-  const f = fixtures();
-  const user = harnessUser(f);
-  const mine = f.orders.filter((o) => o.owner === user);
-  const pickupOrder = pick(mine, (o) => o.pickupChange === 'ok' && o.pickupFrom === 'address', 'pickup-changeable order');
-  const otherRegion = pick(Object.keys(f.regions), (r) => r !== pickupOrder.region && f.addressBook.addresses.some((a) => a.region === r), 'second region');
-  const individual = pick(f.legalForms, (l) => l.kind === 'individual', 'individual legal form');
-  const legal = pick(f.legalForms, (l) => l.kind === 'legal', 'legal-entity legal form');
-  return {
-    name: 'Embedded reference service',
-    timeZone: f.timeZone,
-    credentials: { appkey: { env: 'OCS_APPKEY' }, sessionID: { env: 'OCS_SESSION_ID' } },
-    responses: { errorCodePath: 'errors.0.code', xmlRoot: 'response' },
-    fixtures: {
-      orders: {
-        receiverChangeable: pick(mine, (o) => o.receiverChange === 'ok', 'receiver-changeable order').id,
-        pickupChangeable: pickupOrder.id,
-        receiverUnavailable: pick(mine, (o) => o.receiverChange === 'unavailable', 'receiver-unavailable order').id,
-        anonymous: pick(mine, (o) => o.receiverChange === 'anonymous', 'anonymous order').id,
-        pickupUnavailable: pick(mine, (o) => o.pickupChange === 'unavailable', 'pickup-unavailable order').id,
-        noAccess: pick(f.orders, (o) => o.owner !== user, 'order of another user').id,
-      },
-      addressBook: {
-        counteragentIDs: f.addressBook.counteragents,
-        contactIDs: f.addressBook.contacts,
-        phoneIDs: f.addressBook.phones,
-      },
-      counteragents: {
-        individual: { form: individual.uid, document: { type: f.documentTypes[0], serial: '4510', number: '123456' } },
-        legal: { form: legal.uid, inn: 7707083893 },
-      },
-      storePayers: f.storePayers,
-      juridicalAddress: {
-        search: `${f.regions[pickupOrder.region]!.cities[0]}, ул. Льва Толстого, д. 16`,
-        street: pick(f.streets, (s) => s.startsWith(pickupOrder.region), 'street').toString(),
-        house: '16',
-      },
-      pickup: {
-        inRegion: places(f, pickupOrder.region, 'ул. Тверская'),
-        outOfRegion: places(f, otherRegion, 'Невский пр.'),
-      },
-    },
-  };
-}
-
-export function referenceProfileYaml(): string {
-  return [
-    '# The harness\'s view of the embedded reference service.',
-    '# Written from reference/fixtures.yaml by `npm run reference:profile`: do not edit by hand.',
-    '# Credentials are read from the environment; `npm start` sets them for the reference.',
-    stringify(referenceProfile(), { lineWidth: 0 }),
-  ].join('\n');
-}
+export { REFERENCE_PROFILE, referenceEnv, referenceProfile, referenceProfileYaml } from '../src/cli/reference-profile.ts';
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(REFERENCE_PROFILE, referenceProfileYaml());

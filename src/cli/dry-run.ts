@@ -1,8 +1,10 @@
 /**
  * Lists what a run would send, without sending anything: each case and format with its
  * rules and its request (secrets masked). `--coverage` instead lists catalog rules that
- * no scenario names. Exit 2 on a malformed profile or scenario.
+ * no scenario names. Exit 2 on a malformed profile or scenario. `npm run dry-run` and
+ * `ocs-conformance run --dry-run` both call dryRun.
  */
+import { fileURLToPath } from 'node:url';
 import { loadRules } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
@@ -10,11 +12,11 @@ import { loadAllCases, loadBases, ScenarioError } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 
-function main(): number {
-  const env = referenceDefaults(process.env);
+function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
+  const env = referenceDefaults(given);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   const cases = loadAllCases();
-  if (process.argv.includes('--coverage')) {
+  if (coverage) {
     const named = new Set(cases.flatMap((c) => c.rules));
     const missing = loadRules().filter((r) => !named.has(r.id));
     for (const r of missing) console.log(`no scenario: ${r.id}`);
@@ -37,11 +39,16 @@ function main(): number {
   return 0;
 }
 
-try {
-  process.exitCode = main();
-} catch (err) {
-  if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError) {
-    console.error(err.message);
-    process.exitCode = 2;
-  } else throw err;
+export function dryRun(env: NodeJS.ProcessEnv, options: { coverage?: boolean } = {}): number {
+  try {
+    return list(env, options.coverage ?? false);
+  } catch (err) {
+    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError) {
+      console.error(`ocs-conformance: ${err.message.split('\n').join('; ')}`);
+      return 2;
+    }
+    throw err;
+  }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = dryRun(process.env, { coverage: process.argv.includes('--coverage') });

@@ -1,4 +1,4 @@
-import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+import { referenceEnv, REFERENCE_PROFILE } from './reference-profile.ts';
 
 export { REFERENCE_PROFILE };
 
@@ -14,5 +14,5 @@ export function referenceDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
     if (!env.OCS_PROFILE) throw new TargetError('OCS_BASE_URL is set, so OCS_PROFILE must name the target\'s profile (see profiles/example-vendor.yaml)');
     return env;
   }
-  return { ...referenceEnv(), ...env, OCS_PROFILE: env.OCS_PROFILE ?? REFERENCE_PROFILE };
+  return { ...referenceEnv(), ...env, OCS_PROFILE: env.OCS_PROFILE || REFERENCE_PROFILE };
 }

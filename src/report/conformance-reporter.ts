@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
 import { FINDINGS, type RecordedUnit } from './record.ts';
-import { summarize, writeReports, type TestOutcome } from './summary.ts';
+import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
+import { writeReports } from './write.ts';
+import { asComparable, compareSummaries } from './compare.ts';
+import { consoleSummary } from './console.ts';
+import { provenance } from './provenance.ts';
 import { REFUSED } from '../runner/preflight.ts';
+
+/** The line src/runner/global-setup.ts opens the breaker with when no endpoint answered the preflight. */
+const PREFLIGHT_DOWN = 'did not answer the preflight';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -15,6 +23,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly outcomes = new Map<string, TestOutcome[]>();
   private readonly refused = new Set<string>();
+  private config: FullConfig | undefined;
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -24,25 +33,60 @@ export default class ConformanceReporter implements Reporter {
     return true;
   }
 
+  onBegin(config: FullConfig): void {
+    this.config = config;
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
     this.outcomes.set(test.id, outcomesOf(test, result));
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
   }
 
-  onEnd(): void {
-    const summary = summarize([...this.outcomes.values()].flat(), {
-      name: process.env.OCS_TARGET_NAME ?? 'target',
-      baseUrl: process.env.OCS_BASE_URL,
-      profile: process.env.OCS_PROFILE ? relative(process.cwd(), process.env.OCS_PROFILE) : undefined,
+  /**
+   * Writes the reports and prints the console summary. When no test ran (`--list`, a grep
+   * that matches nothing) there is no verdict to give: nothing is written or printed, and an
+   * earlier run's reports stay.
+   */
+  onEnd(result: FullResult): void {
+    if (this.outcomes.size === 0) return;
+    const env = process.env;
+    const summary: Summary = summarize([...this.outcomes.values()].flat(), {
+      name: env.OCS_TARGET_NAME ?? 'target',
+      baseUrl: env.OCS_BASE_URL,
+      profile: env.OCS_PROFILE ? relative(process.cwd(), env.OCS_PROFILE) : undefined,
     }, [...this.refused]);
+    const shard = this.config?.shard ?? null;
+    summary.partial = !!(env.OCS_GREP || env.OCS_STEP || (shard && shard.total > 1));
+    const unreachable = preflightDown(env);
+    if (unreachable) summary.unreachable = unreachable;
+    summary.provenance = provenance({
+      startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown',
+    }, env);
+    const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
+    if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
-    const failing = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
-    const why = [
-      failing.length ? `MUST rules failing: ${failing.map((r) => r.id).join(', ')}` : '',
-      summary.counts.error ? `${summary.counts.error} errors` : '',
-      summary.untested.length ? `incomplete run, not exercised in both formats: ${summary.untested.join(', ')}` : '',
-    ].filter(Boolean).join('; ');
-    console.log(`\nConformance: ${summary.verdict.toUpperCase()}${why ? ` (${why})` : ''}`);
+    console.log(`\n${consoleSummary(summary).join('\n')}`);
+  }
+}
+
+/** The reason the preflight found no endpoint answering, from the breaker it opened then. */
+function preflightDown(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.OCS_BREAKER_FILE) return undefined;
+  try {
+    return readFileSync(env.OCS_BREAKER_FILE, 'utf8').split('\n').find((l) => l.includes(PREFLIGHT_DOWN));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The "changed since baseline" section against an earlier run's summary.json (checked by the command before the run). */
+function baselineSection(file: string, now: Summary): BaselineSection | undefined {
+  try {
+    const old = asComparable(JSON.parse(readFileSync(file, 'utf8')), file);
+    return { file, ...(old.generatedAt ? { generatedAt: old.generatedAt } : {}), ...(old.verdict ? { verdict: old.verdict } : {}), ...compareSummaries(old, now) };
+  } catch (err) {
+    console.error(`ocs-conformance: baseline ${file} left out: ${(err as Error).message}`);
+    return undefined;
   }
 }
 

@@ -1,4 +1,5 @@
-import type { RuleVerdict, Summary } from './summary.ts';
+import type { Provenance, RuleChange, RuleVerdict, Summary } from './summary.ts';
+import { probableCauseLines } from './console.ts';
 
 /** Escapes text for HTML: every character markup could read. */
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8,6 +9,42 @@ export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#c
 function cell(v: RuleVerdict, level: string): string {
   const shown = v === 'fail' && level !== 'MUST' ? (level === 'SHOULD' ? 'warn' : 'recorded') : v;
   return `<td style="color:${COLOURS[v]};font-weight:600">${shown}</td>`;
+}
+
+const changeItem = (c: RuleChange): string => `<li><code>${esc(c.rule)}</code> [${c.format}] (${c.level}): ${c.was} → ${c.now}</li>`;
+
+/** The "changed since baseline" section, regressions first. */
+function baselineHtml(b: NonNullable<Summary['baseline']>): string {
+  const group = (title: string, items: RuleChange[], colour?: string) => items.length === 0 ? '' : `<h3${colour ? ` style="color:${colour}"` : ''}>${title} (${items.length})</h3><ul>${items.map(changeItem).join('')}</ul>`;
+  return `<h2 id="baseline">Changed since baseline</h2>
+<p>Compared with <code>${esc(b.file)}</code>${b.generatedAt ? ` of ${esc(b.generatedAt)}` : ''}${b.verdict ? ` (then ${b.verdict})` : ''}: ${b.regressions.length} regressed, ${b.fixes.length} fixed, ${b.untested.length} no longer tested.</p>
+${group('Regressions', b.regressions, COLOURS.fail)}${group('Fixes', b.fixes, COLOURS.pass)}${group('No longer tested', b.untested)}`;
+}
+
+/** The "measured with" table: what produced this certificate. */
+function provenanceHtml(p: Provenance): string {
+  const row = (k: string, v: string) => `<tr><th>${k}</th><td>${v}</td></tr>`;
+  const code = (v: string) => `<code>${esc(v)}</code>`;
+  return `<h2 id="provenance">Measured with</h2>
+<table>
+${[
+    row('Harness', `${esc(p.harness.name)} ${esc(p.harness.version)}`),
+    row('Rule catalog', `version ${esc(p.catalog.version)}, sha256 ${code(p.catalog.sha256)}; ${p.catalog.rules.total} rules: ${p.catalog.rules.MUST} MUST, ${p.catalog.rules.SHOULD} SHOULD, ${p.catalog.rules.INFO} INFO`),
+    row('Profile', p.profile ? `${esc(p.profile.name)} (${code(p.profile.file)}), sha256 ${code(p.profile.sha256)}` : 'none'),
+    row('Target', `${p.target.baseUrl ? code(p.target.baseUrl) : ''}${p.target.embeddedReference ? ' the embedded reference' : ''}${p.target.referenceFault ? ` with fault ${code(p.target.referenceFault)}` : ''}`),
+    row('Started', esc(p.startedAt)),
+    row('Duration', `${(p.durationMs / 1000).toFixed(1)} s`),
+    row('Seed', esc(String(p.seed))),
+    row('Runs per property', String(p.runsPerProperty)),
+    row('Workers', String(p.workers)),
+    row('Shard', p.shard ? `${p.shard.current} of ${p.shard.total}` : 'none (the whole suite)'),
+    ...(p.grep ? [row('--grep', code(p.grep))] : []),
+    ...(p.step ? [row('OCS_STEP', code(p.step))] : []),
+    row('Node', esc(p.node)),
+    row('Playwright', esc(p.playwright)),
+    ...(p.merged ? [row('Merged', 'from shards\' blob reports: profile, seed and runs are the merging environment\'s')] : []),
+  ].join('\n')}
+</table>`;
 }
 
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
@@ -23,17 +60,21 @@ export function conformanceHtml(s: Summary): string {
 <body>
 <h1>Order Change Service conformance</h1>
 <p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
+${s.unreachable ? `<p id="unreachable" style="font-weight:700;color:${COLOURS.error}">The run could not be made: ${esc(s.unreachable)}.</p>` : ''}
 ${(s.refused ?? []).map((line) => `<p style="font-weight:700;color:${COLOURS.fail}">First: ${esc(line)}.</p>`).join('\n')}
+${probableCauseLines(s.probableCauses ?? []).map((line) => `<p class="probable-cause" style="font-weight:700;color:${COLOURS.fail}">Probable cause: ${esc(line)}.</p>`).join('\n')}
 <p>Target: ${esc(s.target.name)}${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${s.target.profile ? ` (profile <code>${esc(s.target.profile)}</code>)` : ''}. Generated ${esc(s.generatedAt)}.</p>
 <p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
-${s.untested.length ? `<strong>Incomplete run</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.
+${s.untested.length ? `<strong>${s.partial ? 'Partial run' : 'Incomplete run'}</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats${s.partial ? ' (expected for a partial run)' : ''}, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.
 Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
+${s.baseline ? baselineHtml(s.baseline) : ''}
 ${brokenList}
 <h2>All rules</h2>
 <table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
+${s.provenance ? provenanceHtml(s.provenance) : ''}
 </body></html>
 `;
 }

@@ -1,6 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { conformanceHtml } from './html.ts';
 import { loadRules, type Format, type Level } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
 
@@ -14,6 +11,51 @@ export interface RuleRow {
   seenIn?: string[];
 }
 
+/**
+ * A response rule that fails on most of the checks that judged it in a format: one fault
+ * every response shows (a wrong generated_at, a missing Content-Type), the thing to fix first.
+ */
+export interface ProbableCause { rule: string; level: Level; format: Format; failed: number; judged: number }
+
+/** What changed against an earlier run's summary.json, per rule and format (src/report/compare.ts). */
+export interface RuleChange { rule: string; level: Level; format: Format; was: RuleVerdict; now: RuleVerdict }
+export interface Changes {
+  /** Was pass, now fail or error (an INFO rule's `fail` is a record, not a regression). */
+  regressions: RuleChange[];
+  /** Was fail or error, now pass. */
+  fixes: RuleChange[];
+  /** Was judged (pass, fail, error or skip), now untested. */
+  untested: RuleChange[];
+}
+export interface BaselineSection extends Changes { file: string; generatedAt?: string; verdict?: Summary['verdict'] }
+
+/** What a certificate was measured with (src/report/provenance.ts). */
+export interface Provenance {
+  harness: { name: string; version: string };
+  /** contract/rules.yaml: versioned with the harness; its sha256 tells two catalogs apart. */
+  catalog: { version: string; sha256: string; rules: Record<Level, number> & { total: number } };
+  /** The profile file's sha256: a profile names the environment variables of its secrets, never their values. */
+  profile?: { name: string; file: string; sha256: string };
+  target: { baseUrl?: string; embeddedReference: boolean; referenceFault?: string };
+  startedAt: string;
+  durationMs: number;
+  /** OCS_SEED, or each property drew its own random seed (its failure report prints it). */
+  seed: number | 'random per property';
+  runsPerProperty: number;
+  workers: number;
+  shard: { current: number; total: number } | null;
+  /** What narrowed the run: --grep, OCS_STEP. */
+  grep?: string;
+  step?: string;
+  node: string;
+  playwright: string;
+  /**
+   * Written by `playwright merge-reports` from shards' blob reports: the profile, seed and runs
+   * are those of the merging process's environment (set the shards' OCS_* there too).
+   */
+  merged?: boolean;
+}
+
 export interface Summary {
   verdict: 'conformant' | 'not-conformant';
   target: { name: string; baseUrl?: string; profile?: string };
@@ -25,6 +67,14 @@ export interface Summary {
   /** Endpoints that refused the profile's valid request, one line each: what to fix first. */
   refused: string[];
   rules: RuleRow[];
+  /** Response rules failing on most checks that judged them: listed first, most failures first. */
+  probableCauses: ProbableCause[];
+  /** The preflight found no endpoint answering: the run could not be made. */
+  unreachable?: string;
+  /** Part of the suite only (--grep, one shard, OCS_STEP): untested rules are expected. */
+  partial?: boolean;
+  provenance?: Provenance;
+  baseline?: BaselineSection;
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
@@ -70,11 +120,38 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
     untested,
     refused,
     rules,
+    probableCauses: probableCauses(outcomes, rules),
   };
 }
 
-export function writeReports(summary: Summary, dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  writeFileSync(join(dir, 'conformance.html'), conformanceHtml(summary));
+/** A response rule: judged on every response, whatever the case (src/checks/response.ts). */
+const isResponseRule = (id: string): boolean => id.startsWith('RSP-');
+
+/**
+ * Response rules that fail on a majority of the checks judging them in a format. A check
+ * (a case in a format, or a property) counts once for a rule, however many responses it had:
+ * judged when a finding of it names the rule with a verdict, failed when one of them fails.
+ */
+export function probableCauses(outcomes: TestOutcome[], rows: Pick<RuleRow, 'id' | 'level'>[]): ProbableCause[] {
+  const tally = new Map<string, { failed: number; judged: number }>();
+  for (const o of outcomes) {
+    const seen = new Map<string, boolean>();
+    for (const f of o.findings) {
+      if (!isResponseRule(f.rule) || f.verdict === 'skip') continue;
+      const key = `${f.rule}|${f.format}`;
+      seen.set(key, (seen.get(key) ?? false) || f.verdict === 'fail');
+    }
+    for (const [key, failed] of seen) {
+      const t = tally.get(key) ?? { failed: 0, judged: 0 };
+      t.judged++;
+      if (failed) t.failed++;
+      tally.set(key, t);
+    }
+  }
+  const level = new Map(rows.map((r) => [r.id, r.level]));
+  return [...tally].flatMap(([key, t]): ProbableCause[] => {
+    const [rule, format] = key.split('|') as [string, Format];
+    const l = level.get(rule);
+    return l && l !== 'INFO' && t.failed * 2 > t.judged ? [{ rule, level: l, format, ...t }] : [];
+  }).sort((a, b) => b.failed - a.failed || a.rule.localeCompare(b.rule) || a.format.localeCompare(b.format));
 }

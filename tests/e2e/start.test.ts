@@ -21,7 +21,7 @@ describe('npm start', () => {
     for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
   });
 
-  it('gives an unreachable target an error verdict with the reason, and still writes the reports', async () => {
+  it('exits 2 on an unreachable target (the run could not be made), with the reason, and still writes the reports', async () => {
     const port = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
         const { port } = server.address() as { port: number };
@@ -29,10 +29,11 @@ describe('npm start', () => {
       });
     });
     const run = await start([], { ...reference, OCS_BASE_URL: `http://127.0.0.1:${port}` }, 60_000);
-    assert.equal(run.code, 1);
-    assert.match(run.stderr, /ECONNREFUSED/);
+    assert.equal(run.code, 2);
+    assert.match(lastLine(run.stderr), /^ocs-conformance: the run could not be made: http:\/\/127\.0\.0\.1:[0-9]+ did not answer the preflight: transport: .*ECONNREFUSED/);
     const summary = run.summary();
     assert.equal(summary.verdict, 'not-conformant');
+    assert.match(summary.unreachable ?? '', /did not answer the preflight/);
     assert.ok(summary.counts.error > 0 && summary.counts.pass === 0);
     assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
     for (const file of ['conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), `${file} is written`);

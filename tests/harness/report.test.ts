@@ -8,8 +8,11 @@ import { wireRequest } from '../../src/client/transport.ts';
 import { loadRules, type Format, type Operation } from '../../src/contract/load.ts';
 import { MASK, masker } from '../../src/report/mask.ts';
 import { curlLine } from '../../src/report/evidence.ts';
-import { summarize, type Summary, type TestOutcome } from '../../src/report/summary.ts';
+import { probableCauses, summarize, type Provenance, type Summary, type TestOutcome } from '../../src/report/summary.ts';
 import { conformanceHtml } from '../../src/report/html.ts';
+import { consoleSummary } from '../../src/report/console.ts';
+import { compareSummaries } from '../../src/report/compare.ts';
+import { provenance } from '../../src/report/provenance.ts';
 import { rerunLine } from '../../src/report/record.ts';
 import type { Verdict } from '../../src/checks/finding.ts';
 import { referenceProfile } from './helpers.ts';
@@ -204,7 +207,7 @@ describe('summarize', () => {
 describe('conformanceHtml', () => {
   const summary = (verdict: Summary['verdict'], rows: Summary['rules']): Summary => ({
     verdict, target: { name: 'Vendor <b>"X"</b> & Co', baseUrl: 'https://v.test/?a=1&b=<2>', profile: 'profiles/v.yaml' },
-    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], refused: [], rules: rows,
+    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], refused: [], rules: rows, probableCauses: [],
   });
   const rows: Summary['rules'] = [
     { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail', section: '2.2', seenIn: ['change_receiver › X-MUST [xml] <i>four</i> are rejected'] },
@@ -254,5 +257,153 @@ describe('rerunLine', () => {
   it('restarts the embedded reference with the same fault instead of its dead port, and replays a seed', () => {
     const line = rerunLine('change_pickup [json]', 'T [json] x', { OCS_SEED: '7', OCS_PATH: '1:0' }, { OCS_EMBEDDED_REFERENCE: '1', OCS_BASE_URL: 'http://127.0.0.1:4444', OCS_REFERENCE_FAULT: 'region-not-checked' });
     assert.equal(line, "OCS_REFERENCE_FAULT='region-not-checked' OCS_SEED='7' OCS_PATH='1:0' OCS_STEP='T [json] x' npm start -- --grep 'change_pickup \\[json\\]'");
+  });
+});
+
+describe('probableCauses', () => {
+  const check = (...findings: [string, Format, Verdict][]): TestOutcome =>
+    ({ verdict: findings.some(([, , v]) => v === 'fail') ? 'fail' : 'pass', warning: false, findings: findings.map(([rule, format, verdict]) => ({ rule, format, verdict })) });
+  const rows = loadRules();
+
+  it('names a response rule failing on a majority of the checks that judged it, per format, counting a check once', () => {
+    const outcomes = [
+      check(['RSP-GENERATED-AT', 'json', 'fail'], ['RSP-GENERATED-AT', 'json', 'fail']),
+      check(['RSP-GENERATED-AT', 'json', 'fail']),
+      check(['RSP-GENERATED-AT', 'json', 'fail']),
+      check(['RSP-GENERATED-AT', 'json', 'pass']),
+      check(['RSP-GENERATED-AT', 'xml', 'pass'], ['RSP-GENERATED-AT', 'xml', 'fail']),
+      check(['RSP-GENERATED-AT', 'xml', 'pass']),
+    ];
+    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 3, judged: 4 }]);
+  });
+
+  it('leaves out a response rule failing on half its checks or fewer, request rules and INFO rules', () => {
+    const outcomes = [
+      check(['RSP-HTTP-STATUS', 'json', 'fail']), check(['RSP-HTTP-STATUS', 'json', 'pass']),
+      check(['CNT-CONTACTIDS-MAX', 'json', 'fail']),
+      check(['INFO-ERROR-BODY', 'json', 'fail']),
+      check(['RSP-CONTENT-TYPE', 'xml', 'fail'], ['RSP-CONTENT-TYPE', 'xml', 'skip']),
+    ];
+    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-CONTENT-TYPE', level: 'SHOULD', format: 'xml', failed: 1, judged: 1 }]);
+  });
+
+  it('is part of the summary', () => {
+    const s = summarize([check(['RSP-GENERATED-AT', 'xml', 'fail'])], { name: 't' });
+    assert.deepEqual(s.probableCauses.map((c) => c.rule), ['RSP-GENERATED-AT']);
+  });
+});
+
+describe('compareSummaries', () => {
+  const row = (id: string, level: 'MUST' | 'SHOULD' | 'INFO', json: string, xml: string) => ({ id, level, json, xml }) as Summary['rules'][number];
+  const old = { rules: [row('A-1', 'MUST', 'pass', 'pass'), row('B-1', 'MUST', 'fail', 'error'), row('C-1', 'INFO', 'pass', 'pass'), row('D-1', 'SHOULD', 'pass', 'skip'), row('GONE-1', 'MUST', 'pass', 'pass')] };
+  const now = { rules: [row('A-1', 'MUST', 'fail', 'error'), row('B-1', 'MUST', 'pass', 'pass'), row('C-1', 'INFO', 'fail', 'error'), row('D-1', 'SHOULD', 'untested', 'untested'), row('NEW-1', 'MUST', 'fail', 'fail')] };
+
+  it('finds regressions (pass to fail or error), fixes and what became untested, per rule and format', () => {
+    const c = compareSummaries(old, now);
+    assert.deepEqual(c.regressions.map((x) => `${x.rule} ${x.format} ${x.was}>${x.now}`), ['A-1 json pass>fail', 'A-1 xml pass>error', 'C-1 xml pass>error']);
+    assert.deepEqual(c.fixes.map((x) => `${x.rule} ${x.format}`), ['B-1 json', 'B-1 xml']);
+    assert.deepEqual(c.untested.map((x) => `${x.rule} ${x.format} ${x.was}`), ['D-1 json pass', 'D-1 xml skip']);
+  });
+
+  it('finds nothing between a summary and itself', () => {
+    assert.deepEqual(compareSummaries(now, now), { regressions: [], fixes: [], untested: [] });
+  });
+});
+
+describe('consoleSummary', () => {
+  const base = (over: Partial<Summary>): Summary => ({
+    verdict: 'not-conformant', target: { name: 't' }, generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 1, fail: 0, skip: 0, error: 0 },
+    warnings: 0, untested: loadRules().filter((r) => r.level !== 'INFO').map((r) => r.id), refused: [], rules: [], probableCauses: [], ...over,
+  });
+
+  it('says how many rules a partial run did not run, without naming them', () => {
+    const lines = consoleSummary(base({ partial: true }));
+    const untested = base({}).untested.length;
+    assert.deepEqual(lines, [`Conformance: NOT-CONFORMANT (${untested} rules not run (expected for a partial run))`]);
+  });
+
+  it('names at most eight rules a whole run missed', () => {
+    const [line] = consoleSummary(base({ partial: false }));
+    assert.match(line!, /^Conformance: NOT-CONFORMANT \(incomplete run, not exercised in both formats: ([A-Z0-9-]+, ){7}[A-Z0-9-]+ and [0-9]+ more\)$/);
+  });
+
+  it('leads with the probable cause, then the changes since the baseline, regressions first', () => {
+    const lines = consoleSummary(base({
+      untested: [],
+      probableCauses: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 90, judged: 90 }, { rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'xml', failed: 80, judged: 85 }],
+      baseline: {
+        file: 'old/summary.json', generatedAt: '2026-11-20T10:00:00.000Z',
+        regressions: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', was: 'pass', now: 'fail' }],
+        fixes: [{ rule: 'CNT-CONTACTIDS-MAX', level: 'MUST', format: 'xml', was: 'fail', now: 'pass' }],
+        untested: [],
+      },
+    }));
+    assert.deepEqual(lines, [
+      'Probable cause: RSP-GENERATED-AT (MUST) fails on 90 of 90 checks in JSON and 80 of 85 checks in XML',
+      'Changed since baseline old/summary.json (2026-11-20T10:00:00.000Z): 1 regressed, 1 fixed, 0 no longer tested',
+      '  regressed: RSP-GENERATED-AT [json] (MUST): pass → fail',
+      '  fixed: CNT-CONTACTIDS-MAX [xml] (MUST): fail → pass',
+      'Conformance: NOT-CONFORMANT',
+    ]);
+  });
+});
+
+describe('conformanceHtml: provenance, probable causes and baseline', () => {
+  const provenance: Provenance = {
+    harness: { name: 'ocs-conformance', version: '9.9.9' },
+    catalog: { version: '9.9.9', sha256: 'a'.repeat(64), rules: { MUST: 1, SHOULD: 1, INFO: 1, total: 3 } },
+    profile: { name: 'Vendor <X>', file: 'profiles/v.yaml', sha256: 'b'.repeat(64) },
+    target: { baseUrl: 'https://v.test', embeddedReference: false },
+    startedAt: '2026-11-21T10:00:00.000Z', durationMs: 12_345, seed: 'random per property', runsPerProperty: 25, workers: 2,
+    shard: { current: 1, total: 2 }, node: 'v20.0.0', playwright: '1.65.1',
+  };
+  const s: Summary = {
+    verdict: 'not-conformant', target: { name: 'v' }, generatedAt: '2026-11-21T10:00:12.000Z', counts: { pass: 1, fail: 1, skip: 0, error: 0 }, warnings: 0, untested: [], refused: [],
+    rules: [{ id: 'RSP-GENERATED-AT', level: 'MUST', title: 'g', json: 'fail', xml: 'pass', section: '6', seenIn: ['t'] }],
+    probableCauses: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 7, judged: 7 }],
+    provenance,
+    baseline: {
+      file: 'old/summary.json', regressions: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', was: 'pass', now: 'fail' }],
+      fixes: [{ rule: 'CNT-CONTACTIDS-MAX', level: 'MUST', format: 'xml', was: 'fail', now: 'pass' }], untested: [],
+    },
+  };
+  const html = conformanceHtml(s);
+
+  it('leads with the probable cause, before the changes and the failing rules', () => {
+    const at = (text: string) => { const i = html.indexOf(text); assert.ok(i >= 0, text); return i; };
+    assert.ok(at('Probable cause: RSP-GENERATED-AT (MUST) fails on 7 of 7 checks in JSON') < at('Changed since baseline'));
+    assert.ok(at('Changed since baseline') < at('Failing rules'));
+    assert.ok(at('Regressions (1)') < at('Fixes (1)'));
+  });
+
+  it('records what the certificate was measured with, escaped', () => {
+    const table = html.slice(html.indexOf('<h2 id="provenance">'));
+    for (const text of ['ocs-conformance 9.9.9', 'a'.repeat(64), 'b'.repeat(64), '1 MUST, 1 SHOULD, 1 INFO', 'random per property', '<th>Runs per property</th><td>25</td>', '<th>Workers</th><td>2</td>', '1 of 2', '12.3 s', 'v20.0.0', '1.65.1', '2026-11-21T10:00:00.000Z']) {
+      assert.ok(table.includes(text), `${text} is in the provenance table`);
+    }
+    assert.ok(!table.includes('Vendor <X>'));
+  });
+});
+
+describe('provenance', () => {
+  const run = { startedAt: new Date('2026-11-21T10:00:00.000Z'), durationMs: 1234.6, workers: 3, shard: null, playwright: '1.65.1' };
+
+  it('reads the run\'s settings from its environment, the profile by its file\'s hash', () => {
+    const p = provenance(run, { OCS_PREFLIGHT_FILE: 'reports/.preflight.json', OCS_PROFILE: 'profiles/reference.yaml', OCS_SEED: '42', OCS_RUNS: '100', OCS_GREP: 'CNT-' });
+    assert.equal(p.seed, 42);
+    assert.equal(p.runsPerProperty, 100);
+    assert.equal(p.grep, 'CNT-');
+    assert.equal(p.durationMs, 1235);
+    assert.equal(p.profile?.file, 'profiles/reference.yaml');
+    assert.match(p.profile!.sha256, /^[0-9a-f]{64}$/);
+    assert.equal(p.merged, undefined);
+  });
+
+  it('says when it was written by a merge of blob reports, whose environment is the merging process\'s', () => {
+    const p = provenance(run, {});
+    assert.equal(p.merged, true);
+    assert.equal(p.seed, 'random per property');
+    assert.equal(p.runsPerProperty, 25);
+    assert.equal(p.profile, undefined);
   });
 });

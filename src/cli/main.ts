@@ -1,0 +1,271 @@
+/**
+ * `ocs-conformance`: the command CI steps, vendor certification and deployment regression
+ * checks call by name (bin/ocs-conformance.js loads this file through tsx). Flags are parsed
+ * with node:util parseArgs, strictly: an unknown flag, a missing value or a stray argument
+ * exits 2 with the usage on stderr. Flags win over the OCS_* environment variables, which
+ * keep working. Exit codes: 0 conformant (or no regression), 1 not conformant (or
+ * regressed), 2 the run could not be made, with a one-line reason on stderr.
+ */
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Level } from '../contract/load.ts';
+import { harnessPackage } from '../report/provenance.ts';
+import { SummaryFileError } from '../report/compare.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command-line problem: exit 2, the reason and the usage on stderr. */
+class UsageError extends Error {}
+/** The command could not be carried out: exit 2, the reason on stderr. */
+class CannotRun extends Error {}
+
+const HELP = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
+
+const MAIN_USAGE = `Usage: ocs-conformance <command> [options]
+
+Conformance harness for the Order Change Service.
+
+Commands:
+  run              run the conformance suite (default target: the embedded reference)
+  rules            list the rule catalog
+  explain RULE-ID  a rule's quote, level, scenarios, violator and assumptions
+  init [FILE]      write a commented profile template
+  diff OLD NEW     compare two runs' summary.json: regressions, fixes, untested
+  export-openapi   print an OpenAPI 3.1 description generated from the contract
+
+Options:
+  -h, --help       this help; \`ocs-conformance <command> --help\` for a command's
+  -v, --version    the harness's version
+
+Exit codes: 0 conformant (or no regression), 1 not conformant (or regressed),
+2 the run could not be made (bad flag, bad profile, unreachable target).`;
+
+interface Command { usage: string; options: Options; positionals: [min: number, max: number]; run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number> | number }
+
+const COMMANDS: Record<string, Command> = {
+  run: {
+    usage: `Usage: ocs-conformance run [options]
+
+Runs the conformance suite and writes the reports (conformance.html, summary.json,
+html/, junit.xml). Without --base-url it targets the embedded reference, as npm start does.
+
+Options:
+  --base-url URL     the target's base URL (OCS_BASE_URL); needs --profile
+  --profile FILE     the target's profile (OCS_PROFILE); \`ocs-conformance init\` writes one
+  --runs N           runs per property, 0 leaves the properties out (OCS_RUNS; default 25)
+  --seed N           fast-check's seed (OCS_SEED; default: random per property)
+  --grep RE          only the tests and steps matching RE (a rule ID, '\\[xml\\]', …)
+  --shard I/N        the I-th of N shards
+  --workers N        worker processes (OCS_WORKERS; default: the profile's, else half the cores)
+  --rps N            at most N requests per second, across all workers (OCS_RPS)
+  --report-dir DIR   where the reports go (OCS_REPORTS_DIR; default ./reports)
+  --baseline FILE    an earlier run's summary.json: adds "changed since baseline" to the
+                     console, summary.json and the certificate; a regression exits 1
+  --dry-run          list what would be sent, send nothing
+  -h, --help         this help
+
+Exit codes: 0 conformant and nothing regressed, 1 not conformant or regressed,
+2 the run could not be made (bad flag, bad profile or baseline, unreachable target).`,
+    options: {
+      ...HELP,
+      'base-url': { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' },
+      grep: { type: 'string', short: 'g' }, shard: { type: 'string' }, workers: { type: 'string', short: 'j' }, rps: { type: 'string' },
+      'report-dir': { type: 'string' }, baseline: { type: 'string' }, 'dry-run': { type: 'boolean' },
+    },
+    positionals: [0, 0],
+    async run(v) {
+      const env: NodeJS.ProcessEnv = { ...process.env };
+      const args: string[] = [];
+      const str = (k: string) => v[k] as string | undefined;
+      if (str('base-url') !== undefined) {
+        if (!/^https?:\/\/\S+$/.test(str('base-url')!)) throw new UsageError(`--base-url: expected an http:// or https:// URL, got '${str('base-url')}'`);
+        env.OCS_BASE_URL = str('base-url');
+        if (str('profile') === undefined && !env.OCS_PROFILE) throw new CannotRun('--base-url needs --profile FILE, the target\'s profile (`ocs-conformance init` writes a template)');
+      }
+      if (str('profile') !== undefined) env.OCS_PROFILE = resolve(str('profile')!);
+      else if (env.OCS_PROFILE) env.OCS_PROFILE = resolve(env.OCS_PROFILE);
+      if (str('runs') !== undefined) env.OCS_RUNS = String(integer('--runs', str('runs')!, 0));
+      if (str('seed') !== undefined) env.OCS_SEED = String(integer('--seed', str('seed')!, -(2 ** 31)));
+      if (str('rps') !== undefined) {
+        const rps = Number(str('rps'));
+        if (!(rps > 0) || !Number.isFinite(rps) || str('rps')!.trim() === '') throw new UsageError(`--rps: expected a positive number, got '${str('rps')}'`);
+        env.OCS_RPS = String(rps);
+      }
+      if (str('grep') !== undefined) {
+        try { new RegExp(str('grep')!); } catch (err) { throw new UsageError(`--grep: ${(err as Error).message}`); }
+        args.push('--grep', str('grep')!);
+      }
+      if (str('shard') !== undefined) {
+        const m = /^([0-9]+)\/([0-9]+)$/.exec(str('shard')!);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard: expected I/N with 1 ≤ I ≤ N, got '${str('shard')}'`);
+        args.push(`--shard=${m[1]}/${m[2]}`);
+      }
+      if (str('workers') !== undefined) args.push('--workers', String(integer('--workers', str('workers')!, 1)));
+      if (str('baseline') !== undefined) env.OCS_BASELINE = resolve(str('baseline')!);
+      else if (env.OCS_BASELINE) env.OCS_BASELINE = resolve(env.OCS_BASELINE);
+      if (v['dry-run']) {
+        const { dryRun } = await import('./dry-run.ts');
+        return dryRun(env);
+      }
+      const { runSuite } = await import('./run.ts');
+      return runSuite({ playwrightArgs: args, env, reportsDir: resolve(str('report-dir') || env.OCS_REPORTS_DIR || 'reports') });
+    },
+  },
+  rules: {
+    usage: `Usage: ocs-conformance rules [--level must|should|info] [--json]
+
+Lists the rule catalog (contract/rules.yaml): ID, level, spec section and requirement.
+
+Options:
+  --level L   only the rules of level must, should or info
+  --json      the catalog entries as JSON
+  -h, --help  this help`,
+    options: { ...HELP, level: { type: 'string' }, json: { type: 'boolean' } },
+    positionals: [0, 0],
+    async run(v) {
+      const { rulesText, LEVELS } = await import('./catalog.ts');
+      let level: Level | undefined;
+      if (v.level !== undefined) {
+        level = LEVELS.find((l) => l === String(v.level).toUpperCase());
+        if (!level) throw new UsageError(`--level: expected must, should or info, got '${v.level}'`);
+      }
+      console.log(rulesText(level, !!v.json));
+      return 0;
+    },
+  },
+  explain: {
+    usage: `Usage: ocs-conformance explain RULE-ID
+
+What a rule says and what judges it: the spec's quote, level and section, the scenarios
+and properties that name it, how a request is made to break it (its violator), and the
+assumptions (contract/assumptions.yaml) that bear on it.
+
+Options:
+  -h, --help  this help`,
+    options: { ...HELP },
+    positionals: [1, 1],
+    async run(_v, [id]) {
+      const { explainText, UnknownRule } = await import('./catalog.ts');
+      try {
+        console.log(explainText(id!));
+      } catch (err) {
+        if (err instanceof UnknownRule) throw new CannotRun(err.message);
+        throw err;
+      }
+      return 0;
+    },
+  },
+  init: {
+    usage: `Usage: ocs-conformance init [FILE]
+
+Writes a commented profile template to FILE (default ocs-profile.yaml). An existing
+file is never overwritten.
+
+Options:
+  -h, --help  this help`,
+    options: { ...HELP },
+    positionals: [0, 1],
+    async run(_v, [file]) {
+      const { init, InitError, DEFAULT_PROFILE_FILE } = await import('./init.ts');
+      const target = file ?? DEFAULT_PROFILE_FILE;
+      try {
+        init(target);
+      } catch (err) {
+        if (err instanceof InitError) throw new CannotRun(err.message);
+        throw err;
+      }
+      console.log(`wrote ${target}: fill in the target's fixtures and the names of its credential variables`);
+      return 0;
+    },
+  },
+  diff: {
+    usage: `Usage: ocs-conformance diff [--json] OLD/summary.json NEW/summary.json
+
+Compares two runs per rule and format: regressions (was pass, now fail or error),
+fixes (was fail or error, now pass) and rules no longer tested.
+
+Options:
+  --json      the comparison as JSON
+  -h, --help  this help
+
+Exit codes: 0 nothing regressed, 1 something regressed, 2 a file is not a summary.json.`,
+    options: { ...HELP, json: { type: 'boolean' } },
+    positionals: [2, 2],
+    async run(v, [oldFile, newFile]) {
+      const { readBaseline } = await import('./run.ts');
+      const { diffSummaries, diffText } = await import('./diff.ts');
+      const d = diffSummaries(oldFile!, readBaseline(oldFile!), newFile!, readBaseline(newFile!));
+      console.log(v.json ? JSON.stringify(d, null, 2) : diffText(d));
+      return d.regressions.length ? 1 : 0;
+    },
+  },
+  'export-openapi': {
+    usage: `Usage: ocs-conformance export-openapi [--format yaml|json]
+
+Prints an OpenAPI 3.1 description of both operations in both formats, generated from
+the contract (schemas, limits, one-of pairs, documented errors).
+
+Options:
+  --format F  yaml (default) or json
+  -h, --help  this help`,
+    options: { ...HELP, format: { type: 'string' } },
+    positionals: [0, 0],
+    async run(v) {
+      const format = (v.format ?? 'yaml') as string;
+      if (format !== 'yaml' && format !== 'json') throw new UsageError(`--format: expected yaml or json, got '${format}'`);
+      const { renderOpenapi } = await import('../contract/openapi.ts');
+      process.stdout.write(`${renderOpenapi(format).replace(/\n?$/, '\n')}`);
+      return 0;
+    },
+  },
+};
+
+function integer(flag: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!/^-?[0-9]+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag}: expected an integer${min === 0 ? ' ≥ 0' : min === 1 ? ' ≥ 1' : ''}, got '${text}'`);
+  return n;
+}
+
+function parse(argv: string[], options: Options, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message, { cause: usage });
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let usage = MAIN_USAGE;
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name.startsWith('-')) {
+      const { values, positionals } = parse(argv, { ...HELP, version: { type: 'boolean', short: 'v' } }, usage);
+      if (positionals.length) throw new UsageError(`unknown command '${positionals[0]}'`);
+      if (values.version) { console.log(harnessPackage().version); return 0; }
+      if (values.help) { console.log(MAIN_USAGE); return 0; }
+      throw new UsageError('a command is required');
+    }
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command '${name}'`);
+    usage = command.usage;
+    const { values, positionals } = parse(rest, command.options, usage);
+    if (values.help) { console.log(command.usage); return 0; }
+    const [min, max] = command.positionals;
+    if (positionals.length < min) throw new UsageError(`${name}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${positionals.length}`);
+    if (positionals.length > max) throw new UsageError(`${name}: unexpected argument '${positionals[max]}'`);
+    return await command.run(values as Record<string, string | boolean | undefined>, positionals);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`ocs-conformance: ${err.message}\n\n${usage}`);
+      return 2;
+    }
+    if (err instanceof CannotRun || err instanceof SummaryFileError) {
+      console.error(`ocs-conformance: ${err.message}`);
+      return 2;
+    }
+    console.error(`ocs-conformance: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

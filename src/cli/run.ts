@@ -1,0 +1,111 @@
+/**
+ * One conformance run, shared by `npm start` and `ocs-conformance run`: checks the inputs
+ * (profile, concurrency, scenarios, baseline), runs Playwright Test (against the embedded
+ * reference unless OCS_BASE_URL names a target), then prints where the reports are, the
+ * verdict and a final `N passed, N failed, N skipped` line.
+ * Exit 0 when the target is conformant (and nothing regressed against the baseline), 1 when
+ * it is not, 2 when the run could not be made: a bad profile or scenario, an unreadable
+ * baseline, or a target that answered none of the preflight's requests.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT } from '../contract/load.ts';
+import { loadProfile, ProfileError } from '../profile/load.ts';
+import { loadAllCases, ScenarioError } from '../scenario/load.ts';
+import type { Summary } from '../report/summary.ts';
+import { asComparable, SummaryFileError } from '../report/compare.ts';
+import { referenceDefaults, TargetError } from './target.ts';
+import { concurrency } from '../runner/concurrency.ts';
+import { withMemoryLimits } from '../runner/memory.ts';
+import { rateLimit } from '../client/polite.ts';
+
+export interface RunRequest {
+  /** Arguments for `playwright test` (`--grep X`, `--shard=1/2`, `--workers N`, …). */
+  playwrightArgs: string[];
+  /** The run's environment: process.env with the command's flags applied. */
+  env: NodeJS.ProcessEnv;
+  /** Where every report is written (absolute). */
+  reportsDir: string;
+}
+
+/** The run's inputs, checked before Playwright starts: the profile, the concurrency, every scenario, the baseline. */
+function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env = referenceDefaults(given);
+  const profile = loadProfile(env.OCS_PROFILE!, env);
+  concurrency(profile.safety, env);
+  rateLimit(profile.safety, env);
+  loadAllCases();
+  if (env.OCS_BASELINE) readBaseline(env.OCS_BASELINE);
+  return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
+}
+
+/** Reads a summary.json to compare against; a problem names the file. */
+export function readBaseline(file: string): ReturnType<typeof asComparable> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new SummaryFileError(`${file}: cannot read the summary (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new SummaryFileError(`${file}: not JSON (${(err as Error).message})`);
+  }
+  return asComparable(data, file);
+}
+
+/**
+ * Playwright compiles TypeScript itself, but not under node_modules: installed as a package
+ * (`npm install -g`), the harness's config, suites and reference would not load. There, every
+ * Node process of the run (Playwright, its workers, the embedded reference) loads tsx first.
+ * A clone keeps Playwright's own compilation, as `npm start` always had.
+ */
+function withTsxWhenInstalled(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!ROOT.split(sep).includes('node_modules')) return env;
+  const tsx = import.meta.resolve('tsx');
+  return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import "${tsx}"`.trim() };
+}
+
+export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRequest): Promise<number> {
+  let env: NodeJS.ProcessEnv;
+  try {
+    env = checkedInputs(given);
+  } catch (err) {
+    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError || err instanceof SummaryFileError) {
+      console.error(`ocs-conformance: ${err.message.split('\n').join('; ')}`);
+      return 2;
+    }
+    throw err;
+  }
+  const summaryFile = join(reportsDir, 'summary.json');
+  for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(reportsDir, stale), { recursive: true, force: true });
+  // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
+  // Playwright still writes every report: each check is then an error, sent nowhere.
+  const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+  const pw = spawnSync(process.execPath, [cli, 'test', ...playwrightArgs], { cwd: ROOT, env: withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir, NODE_OPTIONS: withMemoryLimits(env.NODE_OPTIONS) }), stdio: 'inherit' });
+  if (!existsSync(summaryFile)) {
+    console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${summaryFile}: no test ran`);
+    return 2;
+  }
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
+  const { pass, fail, skip, error } = summary.counts;
+  const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(reportsDir, f)).filter((f) => existsSync(f));
+  console.log(`Reports: ${written.join(', ')}`);
+  const untested = summary.untested.length === 0 ? ''
+    : summary.partial ? `partial run: ${summary.untested.length} rules not run in both formats, as expected`
+      : `incomplete: ${summary.untested.length} rules not run in both formats`;
+  const why = [error ? `${error} errors` : '', untested].filter(Boolean).join('; ');
+  console.log(`Verdict: ${summary.verdict}${why ? ` (${why})` : ''}${summary.warnings ? `, ${summary.warnings} SHOULD warnings` : ''}`);
+  console.log(`${pass} passed, ${fail + error} failed, ${skip} skipped`);
+  if (summary.unreachable) {
+    console.error(`ocs-conformance: the run could not be made: ${summary.unreachable}`);
+    return 2;
+  }
+  const regressed = summary.baseline?.regressions.length ?? 0;
+  if (regressed) console.error(`ocs-conformance: ${regressed} regression(s) since the baseline ${summary.baseline!.file}`);
+  return summary.verdict === 'conformant' && regressed === 0 ? 0 : 1;
+}

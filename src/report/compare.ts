@@ -1,0 +1,46 @@
+import { FORMATS, type Level } from '../contract/load.ts';
+import type { Changes, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
+
+/** The part of a summary.json that two runs are compared on (older files have no more). */
+export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml'>[] }
+
+export class SummaryFileError extends Error {}
+
+const VERDICTS = new Set(['pass', 'fail', 'skip', 'error', 'untested']);
+
+/** Checks that parsed JSON is a summary.json to compare: a `rules` array of rows with a verdict per format. */
+export function asComparable(data: unknown, file: string): ComparableSummary {
+  const rules = (data as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(rules)) throw new SummaryFileError(`${file}: not a summary.json (no rules array)`);
+  rules.forEach((r: Record<string, unknown>, i) => {
+    for (const key of ['id', 'level'] as const) if (typeof r?.[key] !== 'string') throw new SummaryFileError(`${file}: key rules.${i}.${key}: must be a string`);
+    for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested`);
+  });
+  return data as ComparableSummary;
+}
+
+const judged = (v: RuleVerdict): boolean => v !== 'untested';
+
+/** A verdict that counts against a target at this level: an INFO rule's `fail` is only a record. */
+const worse = (level: Level, v: RuleVerdict): boolean => v === 'error' || (v === 'fail' && level !== 'INFO');
+
+/**
+ * Per rule and format, what changed from `old` to `now`: regressions (was pass, now fail or
+ * error), fixes (was fail or error, now pass; for INFO rules, only an error counts) and rules that became untested. A rule only
+ * one of them knows is left out (a catalog change, not a change of the target).
+ */
+export function compareSummaries(old: ComparableSummary, now: ComparableSummary): Changes {
+  const before = new Map(old.rules.map((r) => [r.id, r]));
+  const changes: Changes = { regressions: [], fixes: [], untested: [] };
+  for (const r of now.rules) {
+    const o = before.get(r.id);
+    if (!o) continue;
+    for (const format of FORMATS) {
+      const change: RuleChange = { rule: r.id, level: r.level, format, was: o[format], now: r[format] };
+      if (change.was === 'pass' && worse(r.level, change.now)) changes.regressions.push(change);
+      else if (worse(r.level, change.was) && change.now === 'pass') changes.fixes.push(change);
+      else if (judged(change.was) && !judged(change.now)) changes.untested.push(change);
+    }
+  }
+  return changes;
+}

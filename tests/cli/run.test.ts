@@ -1,0 +1,149 @@
+// ocs-conformance run end to end: a started reference judged conformant (exit 0), the embedded
+// reference with a fault judged against that run as its baseline (exit 1), diff of the two
+// (exit 1, naming the fault's rule), the summary.json schema on both, and `playwright test
+// --list`, which gives no verdict.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startReference } from '../../reference/server.ts';
+import { referenceEnv } from '../../src/cli/reference-profile.ts';
+import { validator } from '../../src/contract/ajv.ts';
+import type { Summary } from '../../src/report/summary.ts';
+import { BIN, cli, cliRun, ROOT, type CliResult } from './helpers.ts';
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(join(ROOT, file))).digest('hex');
+const readSummary = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;
+const version = (file: string) => (JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as { version: string }).version;
+
+function assertSchemaValid(summary: Summary): void {
+  const validate = validator('summary.schema.json');
+  assert.ok(validate(summary), JSON.stringify(validate.errors, null, 2));
+}
+
+describe('ocs-conformance run', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ocs-cli-run-'));
+  const conformantDir = join(dir, 'conformant');
+  const faultyDir = join(dir, 'faulty');
+  let reference: Awaited<ReturnType<typeof startReference>>;
+  let conformant: CliResult;
+  let faulty: CliResult;
+
+  before(async () => {
+    reference = await startReference({ port: 0 });
+    // Flags name the target; the credentials stay in the environment, as the profile says.
+    conformant = await cliRun(process.execPath, [BIN, 'run', '--base-url', reference.url, '--profile', 'profiles/reference.yaml', '--runs', '0', '--seed', '7', '--report-dir', conformantDir], {
+      env: { ...referenceEnv(), OCS_BASE_URL: '', OCS_PROFILE: '' },
+    });
+    // No --base-url: the embedded reference, here with a fault every response shows.
+    faulty = await cliRun(process.execPath, [BIN, 'run', '--runs', '0', '--workers', '1', '--baseline', join(conformantDir, 'summary.json'), '--report-dir', faultyDir], {
+      env: { OCS_BASE_URL: '', OCS_PROFILE: '', OCS_REFERENCE_FAULT: 'generated-at-iso' },
+    });
+  });
+  after(() => reference.close());
+
+  it('exits 0 against a started conformant reference, named by --base-url and --profile', () => {
+    assert.equal(conformant.code, 0, conformant.stdout.slice(-2000) + conformant.stderr.slice(-2000));
+    const summary = readSummary(conformantDir);
+    assert.equal(summary.verdict, 'conformant');
+    assert.equal(summary.target.baseUrl, reference.url);
+    assert.match(conformant.stdout.trim().split('\n').at(-1)!, /^[0-9]+ passed, 0 failed, 0 skipped$/);
+  });
+
+  it('records what the certificate was measured with, in summary.json and the HTML', () => {
+    const { provenance: p } = readSummary(conformantDir);
+    assert.ok(p);
+    assert.deepEqual(p.harness, { name: 'ocs-conformance', version: version('package.json') });
+    assert.equal(p.catalog.sha256, sha256('contract/rules.yaml'));
+    assert.deepEqual(p.profile, { name: 'Embedded reference service', file: 'profiles/reference.yaml', sha256: sha256('profiles/reference.yaml') });
+    assert.deepEqual(p.target, { baseUrl: reference.url, embeddedReference: false });
+    assert.equal(p.seed, 7);
+    assert.equal(p.runsPerProperty, 0);
+    assert.equal(p.shard, null);
+    assert.equal(p.node, process.version);
+    assert.equal(p.playwright, version('node_modules/@playwright/test/package.json'));
+    assert.ok(Date.parse(p.startedAt) <= Date.parse(readSummary(conformantDir).generatedAt));
+    const html = readFileSync(join(conformantDir, 'conformance.html'), 'utf8');
+    const table = html.slice(html.indexOf('<h2 id="provenance">Measured with</h2>'));
+    for (const text of [p.catalog.sha256, p.profile!.sha256, `<th>Seed</th><td>7</td>`, `<th>Runs per property</th><td>0</td>`, `<th>Node</th><td>${process.version}</td>`]) assert.ok(table.includes(text), text);
+    assert.ok(!JSON.stringify(readSummary(conformantDir)).includes(referenceEnv().OCS_APPKEY!), 'the appkey reached summary.json');
+  });
+
+  it('exits 1 with a reference fault, leading with the probable cause and then the regressions since the baseline', () => {
+    assert.equal(faulty.code, 1, faulty.stdout.slice(-2000) + faulty.stderr.slice(-2000));
+    const summary = readSummary(faultyDir);
+    assert.equal(summary.verdict, 'not-conformant');
+    const causes = summary.probableCauses.filter((c) => c.rule === 'RSP-GENERATED-AT');
+    assert.deepEqual(causes.map((c) => c.format), ['json', 'xml']);
+    for (const c of causes) assert.ok(c.judged > 10 && c.failed === c.judged, JSON.stringify(c));
+    const [json, xml] = causes;
+    const out = faulty.stdout;
+    const cause = `Probable cause: RSP-GENERATED-AT (MUST) fails on ${json!.failed} of ${json!.judged} checks in JSON and ${xml!.failed} of ${xml!.judged} checks in XML`;
+    const changed = out.indexOf('Changed since baseline');
+    assert.ok(out.includes(cause), out.slice(-3000));
+    assert.ok(out.indexOf(cause) < changed && changed < out.indexOf('Conformance: NOT-CONFORMANT'));
+    assert.match(out.slice(changed), /^ {2}regressed: RSP-GENERATED-AT \[json\] \(MUST\): pass → fail$/m);
+    assert.match(faulty.stderr, /^ocs-conformance: [0-9]+ regression\(s\) since the baseline /m);
+    const html = readFileSync(join(faultyDir, 'conformance.html'), 'utf8');
+    const at = (text: string) => { const i = html.indexOf(text); assert.ok(i >= 0, text); return i; };
+    assert.ok(at(`${cause.replace(/^Probable cause: /, 'Probable cause: ')}.`) < at('Changed since baseline') && at('Changed since baseline') < at('Failing rules'));
+    assert.ok(at('Regressions (') < at('<h2>Failing rules</h2>'));
+  });
+
+  it('puts the changes since the baseline in summary.json, and records the fault and the workers', () => {
+    const { baseline, provenance: p } = readSummary(faultyDir);
+    assert.ok(baseline);
+    assert.equal(baseline.file, join(conformantDir, 'summary.json'));
+    assert.equal(baseline.verdict, 'conformant');
+    const regressed = baseline.regressions.map((c) => `${c.rule} [${c.format}]`);
+    assert.ok(regressed.includes('RSP-GENERATED-AT [json]') && regressed.includes('RSP-GENERATED-AT [xml]'), regressed.join(', '));
+    assert.deepEqual(baseline.fixes, []);
+    assert.deepEqual(p!.target, { baseUrl: p!.target.baseUrl, embeddedReference: true, referenceFault: 'generated-at-iso' });
+    assert.equal(p!.seed, 'random per property');
+    assert.equal(p!.workers, 1);
+  });
+
+  it('writes summary.json files that contract/schemas/summary.schema.json validates', () => {
+    assertSchemaValid(readSummary(conformantDir));
+    assertSchemaValid(readSummary(faultyDir));
+  });
+
+  it('diff of the two runs exits 1 and names the fault\'s rule; the other way round exits 0', () => {
+    const forward = cli(['diff', join(conformantDir, 'summary.json'), join(faultyDir, 'summary.json')]);
+    assert.equal(forward.code, 1, forward.stderr);
+    assert.match(forward.stdout, /^ {2}regressed: RSP-GENERATED-AT \[json\] \(MUST\): pass → fail$/m);
+    assert.match(forward.stdout, /^ {2}regressed: RSP-GENERATED-AT \[xml\] \(MUST\): pass → fail$/m);
+    assert.match(forward.stdout, /^Verdict: conformant → not-conformant$/m);
+    const back = cli(['diff', join(faultyDir, 'summary.json'), join(conformantDir, 'summary.json')]);
+    assert.equal(back.code, 0, back.stderr);
+    assert.match(back.stdout, /: 0 regressed, [0-9]+ fixed/);
+    assert.match(back.stdout, /^ {2}fixed: RSP-GENERATED-AT \[json\] \(MUST\): fail → pass$/m);
+  });
+});
+
+describe('ocs-conformance run --shard', () => {
+  it('runs one shard as a partial run: its untested rules are counted as expected, not listed', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'ocs-shard-'));
+    const r = await cliRun(process.execPath, [BIN, 'run', '--shard', '4/4', '--runs', '0', '--report-dir', reports], { env: { OCS_BASE_URL: '', OCS_PROFILE: '' } });
+    assert.equal(r.code, 1, r.stdout.slice(-2000) + r.stderr.slice(-2000));
+    const summary = readSummary(reports);
+    assert.equal(summary.partial, true);
+    assert.deepEqual(summary.provenance!.shard, { current: 4, total: 4 });
+    assert.ok(summary.untested.length > 0);
+    assert.ok(r.stdout.includes(`Conformance: NOT-CONFORMANT (${summary.untested.length} rules not run (expected for a partial run))\n`), r.stdout.slice(-1000));
+    assertSchemaValid(summary);
+  });
+});
+
+describe('npx playwright test --list', () => {
+  it('lists the tests and gives no verdict', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'ocs-list-'));
+    const r = await cliRun('npx', ['--no-install', 'playwright', 'test', '--list'], { env: { OCS_REPORTS_DIR: reports, OCS_BASE_URL: '' } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Total: 4 tests in 1 file$/m);
+    assert.doesNotMatch(r.stdout + r.stderr, /Conformance:|CONFORMANT/);
+    assert.ok(!existsSync(join(reports, 'summary.json')));
+  });
+});
