@@ -79,9 +79,8 @@ function embed(schema: Json, file: string, known: Set<string>, root = true): Jso
   return out;
 }
 
-/** Every contract schema the description uses, bundled into components/schemas. */
-export function bundledSchemas(): Record<string, JsonObject> {
-  const all = loadSchemas() as Record<string, JsonObject>;
+/** Every contract schema the description uses (of `all`, by file name), bundled into components/schemas. */
+export function bundledSchemas(all = loadSchemas() as Record<string, JsonObject>): Record<string, JsonObject> {
   const files = [COMMON_FILE, ...OPERATIONS.flatMap((op) => [SCHEMA_FILES[op].request, SCHEMA_FILES[op].response]), ERROR_FILE];
   const known = new Set<string>();
   for (const file of files) {

@@ -155,6 +155,20 @@ describe('export-openapi: the contract schemas embed in a 2020-12 document', () 
     }
   });
 
+  it('a contract schema it cannot bundle is an error naming the file and the $ref', () => {
+    const broken = (file: string, edit: (s: Obj) => void): Obj => {
+      const all = structuredClone(loadSchemas()) as Obj;
+      edit(all[file]);
+      return all;
+    };
+    assert.throws(() => bundledSchemas(broken('change-pickup.request.json', (s) => { s.properties.addressID = { $ref: 'common.json#/$defs/nothing' }; })),
+      /contract\/schemas\/change-pickup\.request\.json: \$ref "common\.json#\/\$defs\/nothing" points at no definition/);
+    assert.throws(() => bundledSchemas(broken('change-receiver.request.json', (s) => { s.properties.third = { $ref: 'https://example.invalid/member.json' }; })),
+      /contract\/schemas\/change-receiver\.request\.json: \$ref "https:\/\/example\.invalid\/member\.json" is not of the form/);
+    assert.throws(() => bundledSchemas(broken('error.response.json', (s) => { s.$schema = 'http://json-schema.org/draft-07/schema#'; })),
+      /contract\/schemas\/error\.response\.json: \$schema "http:\/\/json-schema\.org\/draft-07\/schema#" is not the 2020-12 dialect/);
+  });
+
   it('every bundled schema is a valid 2020-12 schema and every $ref points into components', () => {
     const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false });
     ajv.addVocabulary(['xml']);
