@@ -70,7 +70,7 @@ Evidence for each failure (request, response, curl replay line) is in the <a hre
 ${s.baseline ? baselineHtml(s.baseline) : ''}
 ${brokenList}
 <h2>All rules</h2>
-<table><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
+<table id="matrix"><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

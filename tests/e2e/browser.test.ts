@@ -25,11 +25,11 @@ const DEFAULT_RUNS = 25;
 
 /** A rule's JSON and XML cells in the matrix, found by the header's column names. */
 async function matrixCells(page: Page, id: string): Promise<{ json: string; xml: string }> {
-  const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim());
+  const headers = (await page.locator('#matrix thead th').allInnerTexts()).map((h) => h.trim());
   const json = headers.indexOf('JSON');
   const xml = headers.indexOf('XML');
   assert.ok(json >= 0 && xml >= 0, `the matrix has JSON and XML columns (headers: ${headers.join(', ')})`);
-  const row = page.locator('table tbody tr').filter({ has: page.locator('td code', { hasText: new RegExp(`^${id}$`) }) });
+  const row = page.locator('#matrix tbody tr').filter({ has: page.locator('td code', { hasText: new RegExp(`^${id}$`) }) });
   assert.equal(await row.count(), 1, `one matrix row for ${id}`);
   const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
   return { json: cells[json]!, xml: cells[xml]! };
@@ -66,7 +66,7 @@ describe('the certificate in a real browser', () => {
       assert.equal(await page.getByText('CONFORMANT', { exact: true }).count(), 0, 'no CONFORMANT verdict beside it');
 
       // The matrix: one row per catalog rule; the fault's rule fails in both formats, another passes in both.
-      assert.equal(await page.locator('table tbody tr').count(), loadRules().length, 'a row per catalog rule');
+      assert.equal(await page.locator('#matrix tbody tr').count(), loadRules().length, 'a row per catalog rule');
       assert.deepEqual(await matrixCells(page, FAILING), { json: 'fail', xml: 'fail' });
       assert.deepEqual(await matrixCells(page, PASSING), { json: 'pass', xml: 'pass' });
 
