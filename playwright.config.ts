@@ -18,7 +18,8 @@ process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
 process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
 process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
 process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
-const safety = profileSafety(process.env.OCS_PROFILE!);
+const { safety, name } = profileSettings(process.env.OCS_PROFILE!);
+process.env.OCS_TARGET_NAME ??= name;
 const total = concurrency(safety);
 // Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
 // cores (Playwright's default), never more than requests may be in flight.
@@ -41,11 +42,14 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   else delete process.env.OCS_GREP;
 }
 
-function profileSafety(file: string): { workers?: number; concurrency?: number; rps?: number } {
+interface ProfileSettings { safety: { workers?: number; concurrency?: number; rps?: number }; name?: string }
+
+function profileSettings(file: string): ProfileSettings {
   try {
-    return (parse(readFileSync(file, 'utf8')) as { safety?: { workers?: number; concurrency?: number; rps?: number } } | null)?.safety ?? {};
+    const p = parse(readFileSync(file, 'utf8')) as Partial<ProfileSettings> | null;
+    return { safety: p?.safety ?? {}, name: p?.name };
   } catch {
-    return {}; // npm start has already refused a profile it cannot read, naming the key
+    return { safety: {} }; // npm start has already refused a profile it cannot read, naming the key
   }
 }
 

@@ -78,7 +78,7 @@ export async function runStart(label: string, env: Record<string, string>, expec
   const reports = mkdtempSync(join(tmpdir(), 'ocs-bench-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OCS_') || TUNING.includes(k)));
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/start.ts'], {
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
     env: { ...base, ...env, OCS_REPORTS_DIR: reports },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
 import { loadAllCases, ScenarioError } from '../scenario/load.ts';
-import type { Summary } from '../report/summary.ts';
 import { asComparable, SummaryFileError } from '../report/compare.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
@@ -70,7 +69,11 @@ function withTsxWhenInstalled(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import "${tsx}"`.trim() };
 }
 
-export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRequest): Promise<number> {
+/**
+ * Checks the run's inputs and clears the last run's reports. A problem is printed as one line
+ * naming the file and key; the exit code 2 is returned then, the run's environment otherwise.
+ */
+export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS.ProcessEnv | 2 {
   let env: NodeJS.ProcessEnv;
   try {
     env = checkedInputs(given);
@@ -81,8 +84,20 @@ export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRe
     }
     throw err;
   }
-  const summaryFile = join(reportsDir, 'summary.json');
   for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(reportsDir, stale), { recursive: true, force: true });
+  return env;
+}
+
+/**
+ * Checks the inputs, then runs Playwright Test, whose conformance reporter writes the reports,
+ * prints the verdict and the closing `N passed, N failed, N skipped` line, and sets the exit
+ * code (src/report/conformance-reporter.ts), so that `npm start`, which execs Playwright
+ * itself once the inputs are checked, ends the same way.
+ */
+export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRequest): Promise<number> {
+  const env = prepareRun(given, reportsDir);
+  if (env === 2) return 2;
+  const summaryFile = join(reportsDir, 'summary.json');
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -91,21 +106,5 @@ export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRe
     console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${summaryFile}: no test ran`);
     return 2;
   }
-  const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
-  const { pass, fail, skip, error } = summary.counts;
-  const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(reportsDir, f)).filter((f) => existsSync(f));
-  console.log(`Reports: ${written.join(', ')}`);
-  const untested = summary.untested.length === 0 ? ''
-    : summary.partial ? `partial run: ${summary.untested.length} rules not run in both formats, as expected`
-      : `incomplete: ${summary.untested.length} rules not run in both formats`;
-  const why = [error ? `${error} errors` : '', untested].filter(Boolean).join('; ');
-  console.log(`Verdict: ${summary.verdict}${why ? ` (${why})` : ''}${summary.warnings ? `, ${summary.warnings} SHOULD warnings` : ''}`);
-  console.log(`${pass} passed, ${fail + error} failed, ${skip} skipped`);
-  if (summary.unreachable) {
-    console.error(`ocs-conformance: the run could not be made: ${summary.unreachable}`);
-    return 2;
-  }
-  const regressed = summary.baseline?.regressions.length ?? 0;
-  if (regressed) console.error(`ocs-conformance: ${regressed} regression(s) since the baseline ${summary.baseline!.file}`);
-  return summary.verdict === 'conformant' && regressed === 0 ? 0 : 1;
+  return pw.status ?? 2;
 }

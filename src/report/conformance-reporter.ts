@@ -7,7 +7,7 @@ import { FINDINGS, type RecordedUnit } from './record.ts';
 import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
 import { writeReports } from './write.ts';
 import { asComparable, compareSummaries } from './compare.ts';
-import { consoleSummary } from './console.ts';
+import { closingLines, consoleSummary, exitOf } from './console.ts';
 import { provenance } from './provenance.ts';
 import { REFUSED } from '../runner/preflight.ts';
 
@@ -48,7 +48,11 @@ export default class ConformanceReporter implements Reporter {
    * earlier run's reports stay.
    */
   onEnd(result: FullResult): void {
-    if (this.outcomes.size === 0) return;
+    if (this.outcomes.size === 0) {
+      // Listing, or a grep that matched nothing, passes; a run that broke before any test did not.
+      if (result.status !== 'passed') exitWith(2, `ocs-conformance: the run ended (${result.status}) before any test ran`);
+      return;
+    }
     const env = process.env;
     const summary: Summary = summarize([...this.outcomes.values()].flat(), {
       name: env.OCS_TARGET_NAME ?? 'target',
@@ -65,8 +69,22 @@ export default class ConformanceReporter implements Reporter {
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
-    console.log(`\n${consoleSummary(summary).join('\n')}`);
+    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir)].join('\n')}`);
+    const { code, line } = exitOf(summary);
+    exitWith(code, line);
   }
+}
+
+/**
+ * Playwright's runner ends its process with its own code (1 when a test failed); the run's
+ * code is the verdict's, set as the process exits. `npm start` execs the runner, and
+ * `ocs-conformance run` passes its code on, so both end with it.
+ */
+function exitWith(code: number, line?: string): void {
+  process.once('exit', () => {
+    if (line) console.error(line);
+    process.exitCode = code;
+  });
 }
 
 /** The reason the preflight found no endpoint answering, from the breaker it opened then. */

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Changes, ProbableCause, RuleChange, Summary } from './summary.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
@@ -51,4 +53,31 @@ export function consoleSummary(s: Summary): string[] {
     ...(s.baseline ? baselineLines(s.baseline) : []),
     `Conformance: ${s.verdict.toUpperCase()}${why ? ` (${why})` : ''}`,
   ];
+}
+
+/** The run's last lines: where the reports are, the verdict, and `N passed, N failed, N skipped` (checks; errors count as failed). */
+export function closingLines(s: Summary, dir: string): string[] {
+  const { pass, fail, skip, error } = s.counts;
+  const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(dir, f)).filter((f) => existsSync(f));
+  const untested = s.untested.length === 0 ? ''
+    : s.partial ? `partial run: ${s.untested.length} rules not run in both formats, as expected`
+      : `incomplete: ${s.untested.length} rules not run in both formats`;
+  const why = [error ? `${error} errors` : '', untested].filter(Boolean).join('; ');
+  return [
+    `Reports: ${written.join(', ')}`,
+    `Verdict: ${s.verdict}${why ? ` (${why})` : ''}${s.warnings ? `, ${s.warnings} SHOULD warnings` : ''}`,
+    `${pass} passed, ${fail + error} failed, ${skip} skipped`,
+  ];
+}
+
+/**
+ * The run's exit code: 0 conformant (and nothing regressed since the baseline), 1 not, 2 the
+ * run could not be made (no endpoint answered the preflight). With the line for stderr that
+ * says why, when there is one.
+ */
+export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
+  if (s.unreachable) return { code: 2, line: `ocs-conformance: the run could not be made: ${s.unreachable}` };
+  const regressed = s.baseline?.regressions.length ?? 0;
+  if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}` };
+  return { code: s.verdict === 'conformant' ? 0 : 1 };
 }

@@ -8,6 +8,8 @@
  * - `--max-semi-space-size`: V8's young generation takes up to 3 × 16 MB per process by
  *   default; at 4 MB the run's process tree is about 70 MB smaller, whatever the target sends
  *   (`npm run bench` measures the time it costs).
+ * package.json's `start` gives Playwright's runner the same limits on its command line (it
+ * execs the runner, no process of ours starts it); a test holds the two together.
  */
 const LIMITS: [flag: string, value: number][] = [['--max-old-space-size', 192], ['--max-semi-space-size', 4]];
 

@@ -1,0 +1,18 @@
+// The V8 limits of a run's processes: added to NODE_OPTIONS unless the user set their own, and
+// the same in package.json's `start`, which execs Playwright's runner with them.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { withMemoryLimits } from '../../src/runner/memory.ts';
+
+describe('withMemoryLimits', () => {
+  it('adds each limit the user did not set, and keeps the user\'s own', () => {
+    assert.equal(withMemoryLimits(''), '--max-old-space-size=192 --max-semi-space-size=4');
+    assert.equal(withMemoryLimits('--max-old-space-size=1024 --trace-warnings'), '--max-old-space-size=1024 --trace-warnings --max-semi-space-size=4');
+  });
+
+  it('is what npm start gives Playwright\'s runner, the user\'s NODE_OPTIONS after it so they win', () => {
+    const start = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+    assert.match(start, new RegExp(`NODE_OPTIONS="${withMemoryLimits('')} \\$NODE_OPTIONS" exec node node_modules/@playwright/test/cli\\.js test$`));
+  });
+});
