@@ -2,8 +2,11 @@ import type { Format, Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { sharedLog } from '../runner/shared-log.ts';
 
-/** What goes on the wire for one request. */
-export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string }
+/**
+ * What goes on the wire for one request. `bytes`, when present, is sent in place of `body`: a
+ * body that is not UTF-8 (a bad-input case) has no string form; `body` then shows it in reports.
+ */
+export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string; bytes?: Uint8Array }
 
 /** What came back. `ms` is for the report only; nothing asserts on time. */
 export interface WireResponse { status: number; headers: Record<string, string>; body: string; ms: number }
