@@ -61,8 +61,9 @@ export async function sendAndJudge(
     return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
-    // A safety probe records a target that falls over too: that is what it asks.
-    if (c.expect === 'probe') return { findings: probeFindings(c.rules, `no answer (${err.message})`), broken: true };
+    // A safety probe records a target that falls over on it: that is what it asks. One never
+    // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
+    if (c.expect === 'probe' && !err.message.startsWith('not sent:')) return { findings: probeFindings(c.rules, `no answer (${err.message})`), broken: true };
     return { findings: errorFindings(c.rules, `transport: ${err.message}`), broken: true };
   } finally {
     settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startReference } from '../../reference/server.ts';
+import { TransportError } from '../../src/client/transport.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import { runCase } from '../../src/runner/case.ts';
 import { buildRequest, localDay, unknownLike } from '../../src/scenario/build.ts';
@@ -136,6 +137,14 @@ describe('cases on the wire', () => {
     if (result.kind !== 'judged') return;
     assert.deepEqual(result.findings.map((f) => [f.rule, f.verdict]), [['SAFE-LARGE-BODY', 'pass']]);
     assert.match(result.findings[0]!.note ?? '', /^Recorded: no answer/);
+  });
+
+  it('a probe never sent (the target is down and the breaker open) errs as any case', async () => {
+    const down = { send: async () => { throw new TransportError('not sent: the last 3 requests to the target failed'); } };
+    const result = await runCase(kase({ rules: ['SAFE-LARGE-BODY'], expect: 'probe', wire: { padTo: 2048 } }), 'json', ctx, down, sinkUrl);
+    assert.equal(result.kind, 'judged');
+    if (result.kind !== 'judged') return;
+    assert.deepEqual(result.findings.map((f) => [f.rule, f.verdict]), [['SAFE-LARGE-BODY', 'error']]);
   });
 
   it('the same answer to a case that is not a probe fails the response rules', async () => {
