@@ -29,7 +29,7 @@ export function conditionalRules(op: Operation, request: unknown, profile: Loade
       if (isObj(m)) memberRules(m, which, f, out);
     }
   } else {
-    bookRefs(request, '', f, out);
+    bookRefs(request, f, out);
     pickupPlace(request, f, out);
     produceDate(request.produce_date, profile, now, out);
     if (isObj(request.time)) timeWindow(request.time, out);
@@ -48,18 +48,18 @@ function doubtfulValues(v: unknown, path: string, out: string[]): void {
   else if (typeof v === 'string' && v.trim() !== v) out.push(`DOUBTFUL: leading or trailing whitespace at ${path}`);
 }
 
-/** Address-book IDs must be the profile's (an unknown ID is a look-up failure, not a rule). */
-function bookRefs(holder: Obj, path: string, f: Fixtures, out: string[]): void {
+/** Spec 2.2: address-book IDs; one the profile does not list is taken for one the target does not know. */
+function bookRefs(holder: Obj, f: Fixtures, out: string[]): void {
   for (const list of ['contactIDs', 'phoneIDs'] as const) {
     const ids = holder[list];
     if (!Array.isArray(ids)) continue;
-    if (ids.some((id) => Number.isInteger(id) && !(f.addressBook?.[list] ?? []).includes(id))) out.push(`FIXTURE: ${path}${list}`);
+    if (ids.some((id) => Number.isInteger(id) && !(f.addressBook?.[list] ?? []).includes(id))) out.push('CNT-IDS-KNOWN');
   }
 }
 
 function memberRules(m: Obj, which: string, f: Fixtures, out: string[]): void {
-  bookRefs(m, `${which}.`, f, out);
-  if (Number.isInteger(m.counteragentID) && !(f.addressBook?.counteragentIDs ?? []).includes(m.counteragentID as number)) out.push(`FIXTURE: ${which}.counteragentID`);
+  bookRefs(m, f, out);
+  if (Number.isInteger(m.counteragentID) && !(f.addressBook?.counteragentIDs ?? []).includes(m.counteragentID as number)) out.push('MBR-COUNTERAGENTID-KNOWN');
   if (isObj(m.counteragent)) counteragent(m.counteragent, `${which}.counteragent`, f, out);
 }
 
@@ -82,7 +82,7 @@ function counteragent(c: Obj, path: string, f: Fixtures, out: string[]): void {
     if (has(c, 'document')) out.push(`DOUBTFUL: a document on the legal entity ${path}`);
     if (!has(c, 'juridicalAddress')) out.push('CAG-LEGAL-JURIDICALADDRESS-REQUIRED');
     else if (isObj(c.juridicalAddress)) juridicalAddress(c.juridicalAddress, `${path}.juridicalAddress`, f, out);
-  } else out.push(`FIXTURE: ${path}.form`);
+  } else out.push('CAG-FORM-KNOWN');
 }
 
 const fromSearch = (search: string, base: string): boolean => search === base || search.startsWith(`${base}, `);
@@ -97,7 +97,7 @@ function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): voi
     return;
   }
   if (!has(a, 'street') || !has(a, 'house')) out.push(`DOUBTFUL: ${path} without search, street and house`);
-  if (typeof a.street === 'string' && a.street !== j.street) out.push(`FIXTURE: ${path}.street`);
+  if (typeof a.street === 'string' && a.street !== j.street) out.push('CAG-JADDR-STREET-KNOWN');
   if (typeof a.house === 'string' && !(j.house && a.house.startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
 }
 
@@ -132,7 +132,8 @@ function pickupPlace(r: Obj, f: Fixtures, out: string[]): void {
   }
   const where = region(has(r, 'addressID') ? { addressID: r.addressID } : { search: a?.search, street: a?.street }, f);
   if (where === 'out') out.push('PCK-ADDRESS-SAME-REGION');
-  if (where === 'unknown') out.push('FIXTURE: the new pickup place');
+  // A place the profile does not list: an addressID or a street is a look-up the target must refuse.
+  if (where === 'unknown') out.push(has(r, 'addressID') ? 'PCK-ADDRESSID-KNOWN' : a && !has(a, 'search') ? 'PCK-ADDRESS-STREET-KNOWN' : 'FIXTURE: the new pickup place');
 }
 
 const DAY = 86_400_000;
@@ -154,13 +155,12 @@ function produceDate(v: unknown, profile: LoadedProfile, now: Date, out: string[
 
 const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
-/** A-TIME-WINDOW-ORDER: valid windows are ordered, with a whole break inside them. */
+/** Spec 2.8 (A-TIME-WINDOW-ORDER): a window is ordered, a break ordered and inside it; half a break is doubtful. */
 function timeWindow(t: Obj, out: string[]): void {
   const at = (k: string): string | undefined => (typeof t[k] === 'string' && HHMM.test(t[k] as string) ? (t[k] as string) : undefined);
   const [start, end] = [at('worktimeStart'), at('worktimeEnd')];
-  if (start && end && start >= end) out.push('DOUBTFUL: worktimeStart not before worktimeEnd');
+  if (start && end && start >= end) out.push('PCK-TIME-WINDOW-ORDER');
   if (has(t, 'breakStart') !== has(t, 'breakEnd')) out.push('DOUBTFUL: half a break');
   const [bs, be] = [at('breakStart'), at('breakEnd')];
-  if (bs && be && bs > be) out.push('DOUBTFUL: breakStart after breakEnd');
-  for (const b of [bs, be]) if (b && ((start && b < start) || (end && b > end))) out.push('DOUBTFUL: a break outside the window');
+  if ((bs && be && bs > be) || [bs, be].some((b) => b && ((start && b < start) || (end && b > end)))) out.push('PCK-TIME-BREAK-INSIDE');
 }

@@ -35,7 +35,7 @@ const contactRules = (h: string): Record<string, Mapping> => ({
   [`${h}/phoneIDs/#|type`]: 'CNT-IDS-INTEGER',
   [`${h}/contactPersons/#/name|required`]: 'CNT-CONTACTPERSON-NAME-REQUIRED',
   [`${h}/phoneNumbers/#/number|required`]: 'CNT-PHONE-NUMBER-REQUIRED',
-  [`${h}/phoneNumbers/#/ext|pattern`]: 'CNT-PHONE-EXT-MAX',
+  [`${h}/phoneNumbers/#/ext|pattern`]: extension,
 });
 
 const SHARED: Record<string, Mapping> = {
@@ -56,8 +56,8 @@ const RECEIVER: Record<string, Mapping> = {
   '/storePayer|required': 'RCV-STOREPAYER-REQUIRED',
   '/third|required': 'RCV-STOREPAYER-THIRD-REQUIRES-THIRD',
   '~/counteragentID|type': 'MBR-COUNTERAGENTID-INTEGER',
-  // Spec 2.2 counts digits; a leading plus is the doubtful form A-RECEIVER-PHONE-PLUS.
-  '~/phoneNumbers/#/number|pattern': (v) => [typeof v === 'string' && /^\+[0-9]{1,15}$/.test(v) ? 'INFO-RECEIVER-PHONE-PLUS' : 'MBR-PHONE-NUMBER-MAX'],
+  // Spec 2.2 counts digits, so a number holds digits; a leading plus is the doubtful form A-RECEIVER-PHONE-PLUS.
+  '~/phoneNumbers/#/number|pattern': receiverNumber,
   '~/email|maxLength': 'MBR-EMAIL-MAX',
   '~/dataForReceipt|anyOf': 'MBR-RECEIPT-PHONE-OR-EMAIL',
   '~/dataForReceipt/phone|pattern': 'MBR-RECEIPT-PHONE-FORMAT',
@@ -74,6 +74,21 @@ const RECEIVER: Record<string, Mapping> = {
   [`${JADDR}/structure|maxLength`]: 'CAG-JADDR-STRUCTURE-MAX',
   [`${JADDR}/flat|maxLength`]: 'CAG-JADDR-FLAT-MAX',
 };
+
+/** Spec 2.2: digits alone (a leading plus aside), 15 of them at most; a number may break both. */
+function receiverNumber(v: unknown): string[] {
+  if (typeof v !== 'string') return ['MBR-PHONE-NUMBER-DIGITS'];
+  const out: string[] = [];
+  if (!/^\+?[0-9]*$/.test(v)) out.push('MBR-PHONE-NUMBER-DIGITS');
+  if (v.replace(/[^0-9]/g, '').length > 15) out.push('MBR-PHONE-NUMBER-MAX');
+  return out.length ? out : ['INFO-RECEIVER-PHONE-PLUS'];
+}
+
+/** Spec 2.2 and 8: an extension is digits, 5 at most. */
+function extension(v: unknown): string[] {
+  if (typeof v !== 'string' || !/^[0-9]*$/.test(v)) return ['CNT-PHONE-EXT-DIGITS'];
+  return ['CNT-PHONE-EXT-MAX'];
+}
 
 /** Spec 8: 15 characters at most, only a leading plus is a non-digit; a number may break both. */
 function pickupNumber(v: unknown): string[] {

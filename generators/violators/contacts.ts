@@ -5,7 +5,7 @@ import { MissingFixture } from '../../src/scenario/build.ts';
 import { bookIDs, contactPersons, idsFrom, MAX_ELEMENTS, phone, phoneNumbers } from '../contacts.ts';
 import { fixturesOf, type GenContext } from '../fixtures.ts';
 import { personName, digit, textBetween } from '../text.ts';
-import { holderOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
+import { holderOf, notAnInteger, only, unknownId, violator, whichMember, type Violator, type Which } from './violator.ts';
 
 type IdList = 'contactIDs' | 'phoneIDs';
 const PARTNER = { contactIDs: 'contactPersons', phoneIDs: 'phoneNumbers', contactPersons: 'contactIDs', phoneNumbers: 'phoneIDs' } as const;
@@ -70,9 +70,16 @@ function idsWithNonInteger(ctx: GenContext, formats: readonly Format[]): fc.Arbi
 /** Spec 8: a pickup phone number of 16 to 18 characters, digits with and without a leading plus. */
 const pickupNumberOver = oneof(textBetween(digit, 16, 18), textBetween(digit, 15, 17).map((d) => `+${d}`));
 
-/** Spec 8: a pickup phone number of at most 15 characters with a non-digit inside it (a plus included). */
-const pickupNumberOtherChar = fc.tuple(textBetween(digit, 2, 14), fc.constantFrom('-', ' ', '(', ')', '+', 'x', '#', '.', 'д'), fc.nat())
+/**
+ * Spec 2.2 and 8: a phone number of at most 15 characters with a non-digit inside it, a plus
+ * included, never in front (where a plus is allowed in a pickup change, doubtful in a receiver change).
+ */
+export const numberWithOtherChar = fc.tuple(textBetween(digit, 2, 14), fc.constantFrom('-', ' ', '(', ')', '+', 'x', '#', '.', 'д'), fc.nat())
   .map(([d, c, at]) => { const i = 1 + (at % (d.length - 1)); return d.slice(0, i) + c + d.slice(i); });
+
+/** Spec 2.2 and 8: an extension of at most 5 characters with a non-digit in it. */
+const extWithOtherChar = fc.tuple(textBetween(digit, 1, 4), fc.constantFrom('a', '-', '+', '#', 'x', '.', 'д'), fc.nat())
+  .map(([d, c, at]) => { const i = at % (d.length + 1); return d.slice(0, i) + c + d.slice(i); });
 
 /** A violator that gives the holder a phoneNumbers list with one element from `bad`, the rest valid. */
 export const inPhoneNumbers = (rule: string, operations: Operation[], bad: (op: Operation) => fc.Arbitrary<object>): Violator => violator({
@@ -104,6 +111,18 @@ export const contactRules: Violator[] = [
   }),
   inPhoneNumbers('CNT-PHONE-NUMBER-REQUIRED', OPERATIONS, () => textBetween(digit, 1, 5).map((ext) => ({ ext }))),
   inPhoneNumbers('CNT-PHONE-EXT-MAX', OPERATIONS, (op) => fc.tuple(phone(op), textBetween(digit, 6, 8)).map(([p, ext]) => ({ ...p, ext }))),
+  inPhoneNumbers('CNT-PHONE-EXT-DIGITS', OPERATIONS, (op) => fc.tuple(phone(op), extWithOtherChar).map(([p, ext]) => ({ ...p, ext }))),
+  violator({
+    rule: 'CNT-IDS-KNOWN',
+    operations: OPERATIONS,
+    how: (ctx) => {
+      const f = fixturesOf(ctx.profile);
+      const lists = (['contactIDs', 'phoneIDs'] as const).filter((l) => f.addressBook?.[l]?.length);
+      if (lists.length === 0) throw new MissingFixture('the profile has no fixtures.addressBook.contactIDs or phoneIDs');
+      return fc.tuple(whichMember, oneof(...lists.map((list) => withElement(idsFrom(f.addressBook![list]!), unknownId(ctx), MAX_ELEMENTS).map((ids) => ({ list, ids })))));
+    },
+    apply: (r, [which, { list, ids }]: [Which, { list: IdList; ids: number[] }], op) => only(holderOf(r, op, which), list, ids, PARTNER[list]),
+  }),
   violator({
     rule: 'CNT-IDS-INTEGER',
     operations: OPERATIONS,
@@ -111,5 +130,5 @@ export const contactRules: Violator[] = [
     apply: (r, [which, { list, ids }]: [Which, { list: IdList; ids: unknown[] }], op) => only(holderOf(r, op, which), list, ids, PARTNER[list]),
   }),
   inPhoneNumbers('PCK-PHONE-NUMBER-MAX', ['change_pickup'], withNumber(pickupNumberOver)),
-  inPhoneNumbers('PCK-PHONE-NUMBER-CHARSET', ['change_pickup'], withNumber(pickupNumberOtherChar)),
+  inPhoneNumbers('PCK-PHONE-NUMBER-CHARSET', ['change_pickup'], withNumber(numberWithOtherChar)),
 ];

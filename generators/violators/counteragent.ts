@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { byStreet, counteragent, individual, JADDR_SEARCH_MAX, legalEntity, type Counteragent } from '../counteragent.ts';
 import { fixturesOf, need, type Fixtures, type GenContext } from '../fixtures.ts';
 import { houseOver, housePartOver, searchOver } from '../text.ts';
-import { memberOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
+import { memberOf, notAnInteger, only, unknownLike, violator, whichMember, type Violator, type Which } from './violator.ts';
 
 const receiverOnly = ['change_receiver' as const];
 
@@ -49,6 +49,11 @@ export const counteragentRules: Violator[] = [
     apply: (r, [which, c, inn]: [Which, Counteragent, unknown]) => only(memberOf(r, which), 'counteragent', { ...c, inn }, 'counteragentID'),
   }),
   inCounteragent('CAG-LEGAL-JURIDICALADDRESS-REQUIRED', legalEntity, (c) => { delete c.juridicalAddress; }),
+  inCounteragent('CAG-FORM-KNOWN', (f) => counteragent(f).chain((c) => unknownLike(String(c.form)).map((form) => ({ ...c, form })))),
+  inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f) => {
+    const { street, house } = profileStreet(f);
+    return fc.tuple(byStreet(street, house), unknownLike(street)).map(([a, s]) => ({ ...a, street: s }));
+  })),
   inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search })))),
   inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => searchOver(need(f.juridicalAddress?.search, 'juridicalAddress.search'), JADDR_SEARCH_MAX).map((search) => ({ search })))),
   inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => {

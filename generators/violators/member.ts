@@ -6,8 +6,8 @@ import { counteragent } from '../counteragent.ts';
 import { fixturesOf } from '../fixtures.ts';
 import { EMAIL_MAX } from '../member.ts';
 import { digit, digitsOf, textBetween } from '../text.ts';
-import { inPhoneNumbers, withNumber } from './contacts.ts';
-import { memberOf, notAnInteger, only, violator, whichMember, type Violator, type Which } from './violator.ts';
+import { inPhoneNumbers, numberWithOtherChar, withNumber } from './contacts.ts';
+import { memberOf, notAnInteger, only, unknownId, violator, whichMember, type Violator, type Which } from './violator.ts';
 
 const receiverOnly = ['change_receiver' as const];
 /** Spec 8, past the limit by 1 to 20 characters, built as the scenarios' `$email` builds it. */
@@ -51,6 +51,13 @@ export const memberRules: Violator[] = [
     apply: (r, [which, bad]: [Which, unknown]) => only(memberOf(r, which), 'counteragentID', bad, 'counteragent'),
   }),
   inPhoneNumbers('MBR-PHONE-NUMBER-MAX', receiverOnly, withNumber(textBetween(digit, 16, 20))),
+  inPhoneNumbers('MBR-PHONE-NUMBER-DIGITS', receiverOnly, withNumber(numberWithOtherChar)),
+  violator({
+    rule: 'MBR-COUNTERAGENTID-KNOWN',
+    operations: receiverOnly,
+    how: (ctx) => fc.tuple(whichMember, unknownId(ctx)),
+    apply: (r, [which, id]: [Which, number]) => only(memberOf(r, which), 'counteragentID', id, 'counteragent'),
+  }),
   violator({
     rule: 'MBR-EMAIL-MAX',
     operations: receiverOnly,

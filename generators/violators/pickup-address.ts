@@ -5,7 +5,7 @@ import { fixturesOf, need, type Fixtures, type GenContext } from '../fixtures.ts
 import { ADDRESS_SEARCH_MAX, place, textSearch } from '../pickup.ts';
 import type { Request } from '../receiver.ts';
 import { houseOver, housePart, housePartOver, searchOver } from '../text.ts';
-import { fixed, notAnInteger, only, violator, type Violator } from './violator.ts';
+import { fixed, notAnInteger, only, unknownId, unknownLike, violator, type Violator } from './violator.ts';
 
 const pickupOnly = ['change_pickup' as const];
 
@@ -53,6 +53,13 @@ export const pickupAddressRules: Violator[] = [
     how: (ctx, _op, formats) => notAnInteger(need(inRegion(ctx).addressIDs, 'pickup.inRegion.addressIDs')[0]!, formats),
     apply: (r, bad: unknown) => only(r, 'addressID', bad, 'address'),
   }),
+  violator({
+    rule: 'PCK-ADDRESSID-KNOWN',
+    operations: pickupOnly,
+    how: unknownId,
+    apply: (r, id: number) => only(r, 'addressID', id, 'address'),
+  }),
+  address('PCK-ADDRESS-STREET-KNOWN', (ctx) => oneof(...streets(ctx).map((s) => fc.tuple(byStreet(s.street, s.house), unknownLike(s.street)).map(([a, street]) => ({ ...a, street }))))),
   address('PCK-ADDRESS-SEARCH-OR-STREET-HOUSE', (ctx) => fc.tuple(
     fc.constantFrom(...streets(ctx)),
     fc.constantFrom('street', 'house'),

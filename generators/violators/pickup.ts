@@ -79,6 +79,29 @@ export const pickupRules: Violator[] = [
     },
   }),
   violator({
+    rule: 'PCK-TIME-WINDOW-ORDER',
+    operations: pickupOnly,
+    how: fixed,
+    // Swapped ends; the break goes, since it would lie outside the swapped window.
+    apply: (r) => {
+      const time = r.time as Record<string, string>;
+      [time.worktimeStart, time.worktimeEnd] = [time.worktimeEnd!, time.worktimeStart!];
+      delete time.breakStart;
+      delete time.breakEnd;
+    },
+  }),
+  violator({
+    rule: 'PCK-TIME-BREAK-INSIDE',
+    operations: pickupOnly,
+    how: fixed,
+    // A break from the window's end back to its start: inside it, ending before it starts.
+    apply: (r) => {
+      const time = r.time as Record<string, string>;
+      time.breakStart = time.worktimeEnd!;
+      time.breakEnd = time.worktimeStart!;
+    },
+  }),
+  violator({
     rule: 'PCK-TIME-EXACTTIME-BOOLEAN',
     operations: pickupOnly,
     how: (_ctx, _op, formats) => notABoolean(formats),

@@ -65,3 +65,26 @@ export const notAnInteger = (id: number, formats: readonly Format[]): fc.Arbitra
  */
 export const notABoolean = (formats: readonly Format[]): fc.Arbitrary<unknown> =>
   fc.constantFrom<unknown>('yes', 'да', 'нет', 2, 'y', ...(jsonOnly(formats) ? ['true', 'false'] : []));
+
+/**
+ * An address-book ID the profile does not list: nine digits, as the scenarios' `$unknownId`
+ * makes them, so the target does not know it (spec 2.2, 2.6 "from the address book").
+ */
+export function unknownId(ctx: GenContext): fc.Arbitrary<number> {
+  const f = ctx.profile.fixtures as { addressBook?: Record<string, number[]>; pickup?: Record<string, { addressIDs?: number[] } | string> };
+  const known = new Set([...Object.values(f.addressBook ?? {}).flat(), ...Object.values(f.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
+  return fc.integer({ min: 900_000_000, max: 999_999_999 }).filter((id) => !known.has(id));
+}
+
+/**
+ * A value of the same form as `known` that the target does not know, as the scenarios'
+ * `$unknownLike` makes it: the first two characters kept (a CLADR code's region, a UID's
+ * `0x`), every later digit and hex letter drawn anew (spec 2.3, 2.7 directories).
+ */
+export function unknownLike(known: string): fc.Arbitrary<string> {
+  const hexLower = fc.constantFrom(...'abcdef');
+  const hexUpper = fc.constantFrom(...'ABCDEF');
+  const digit = fc.constantFrom(...'0123456789');
+  const chars = [...known].map((ch, i) => (i < 2 ? fc.constant(ch) : /[0-9]/.test(ch) ? digit : /[a-f]/.test(ch) ? hexLower : /[A-F]/.test(ch) ? hexUpper : fc.constant(ch)));
+  return fc.tuple(...chars).map((cs) => cs.join('')).filter((s) => s !== known);
+}

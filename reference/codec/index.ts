@@ -13,7 +13,11 @@ export const CONTENT_TYPES: Record<Format, string> = {
 };
 
 /** The request body as an object, whichever format the path named; 100003 when it is not one. */
-export function decodeRequest(format: Format, op: Operation, body: Buffer): Record<string, unknown> {
+/**
+ * `enforces` answers whether the service makes a named check (reference/hooks.ts); decoding
+ * names one: `body root`, the request's envelope (the root `request`, spec 2).
+ */
+export function decodeRequest(format: Format, op: Operation, body: Buffer, enforces: (check: string) => boolean = () => true): Record<string, unknown> {
   let text: string;
   try {
     text = utf8.decode(body);
@@ -21,7 +25,7 @@ export function decodeRequest(format: Format, op: Operation, body: Buffer): Reco
     throw refuse(100003, { detail: 'Тело запроса не является текстом в UTF-8.', message: 'The request body is not UTF-8 text.' });
   }
   if (text.trim() === '') throw refuse(100003, { detail: 'Тело запроса пустое.', message: 'The request body is empty.' });
-  return format === 'json' ? decodeJson(text) : decodeXml(text, SHAPES[op]);
+  return format === 'json' ? decodeJson(text) : decodeXml(text, SHAPES[op], enforces('body root'));
 }
 
 export function encodeResponse(format: Format, body: Record<string, unknown>): string {

@@ -37,7 +37,8 @@ function fromCodePoint(ref: string): string {
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false });
 
 /** Decodes an XML request into the same shape JSON gives; refuses with 100003 when it cannot. */
-export function decodeXml(text: string, shape: Shape): Record<string, unknown> {
+/** `checkRoot` false reads the request under whatever root it has (a fault: reference/hooks.ts `body root`). */
+export function decodeXml(text: string, shape: Shape, checkRoot = true): Record<string, unknown> {
   // The parser would read a DOCTYPE's entities; the service takes no document type at all.
   if (/<!DOCTYPE/i.test(text)) throw refuse(100003, { detail: 'XML с объявлением DOCTYPE не принимается.', message: 'XML with a DOCTYPE declaration is not accepted.' });
   const verdict = XMLValidator.validate(text);
@@ -53,8 +54,9 @@ export function decodeXml(text: string, shape: Shape): Record<string, unknown> {
     throw refuse(100003, { detail: `Некорректный XML: ${msg}`, message: `Malformed XML: ${msg}` });
   }
   const roots = Object.keys(doc).filter((k) => !(k === TEXT && isBlank(doc[k])));
-  const root = doc[ROOT];
-  if (roots.length !== 1 || roots[0] !== ROOT || Array.isArray(root)) {
+  const name = checkRoot ? ROOT : roots[0] ?? ROOT;
+  const root = doc[name];
+  if (roots.length !== 1 || roots[0] !== name || Array.isArray(root)) {
     throw refuse(100003, { detail: 'Корневой элемент запроса должен быть один: <request>.', message: 'The request must have the single root element <request>.' });
   }
   if (root === '') return {};
@@ -78,7 +80,8 @@ function parser(shape: Shape): XMLParser {
     // Text is kept verbatim, as JSON would carry it (foundAddresses echoes `source`).
     trimValues: false,
     entityDecoder,
-    isArray: (_name, jPath) => typeof jPath === 'string' && shape.arrays.has(jPath.slice(ROOT.length + 1)),
+    // Paths are taken below the root, whatever it is called (a fault may read another root).
+    isArray: (_name, jPath) => typeof jPath === 'string' && shape.arrays.has(jPath.slice(jPath.indexOf('.') + 1)),
   });
 }
 

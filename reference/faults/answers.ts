@@ -49,6 +49,9 @@ export const ANSWER_FAULTS: Fault[] = [
     (out) => ((out.body.errors as { code: number }[] | undefined)?.some((e) => e.code === 100001) ? withMetadata({ ...out, status: 422 }, { status: 422 }) : out)),
   answer('json-on-xml-path', 'RSP-FORMAT-FOLLOWS-PATH', 'answers JSON on the XML paths',
     (out) => ({ ...out, format: 'json' })),
+  answer('unreadable-body-internal-error', 'BODY-UNREADABLE', 'breaks (HTTP 500) on a body it cannot read: empty, not UTF-8, not well-formed JSON or XML',
+    (out) => ((out.body.errors as { code: number; message: string }[] | undefined)?.some((e) => e.code === 100003 && /^(Malformed|The request body is (empty|not UTF-8))/.test(e.message))
+      ? withMetadata({ ...out, status: 500 }, { status: 500 }) : out)),
 
   errorNumber(610001, 610002),
   errorNumber(610002, 610001),

@@ -33,12 +33,16 @@ export const CHECK_FAULTS: Fault[] = [
   skip('flat-with-text-search-accepted', 'PCK-ADDRESS-FLAT-WITH-COORDINATES-ONLY', /^address\.flat flatWithTextSearch$/, 'accepts address.flat beside a text search'),
   skip('region-not-checked', 'PCK-ADDRESS-SAME-REGION', /^address sameRegion$/, 'accepts a new address outside the order\'s region'),
   skip('pickup-phone-any-characters', 'PCK-PHONE-NUMBER-CHARSET', /^phoneNumbers\[\]\.number format$/, 'accepts any characters in a pickup phone number'),
+  skip('address-id-not-looked-up', 'PCK-ADDRESSID-KNOWN', /^addressID unknown$/, 'accepts an addressID its address book does not hold'),
+  skip('pickup-street-not-looked-up', 'PCK-ADDRESS-STREET-KNOWN', /^address\.street unknown$/, 'accepts an address.street its streets directory does not hold'),
 
   skip('counteragent-both-accepted', 'MBR-COUNTERAGENT-BOTH', /\.counteragentID\|\S+ oneOfBoth$/, 'accepts a member with both counteragentID and counteragent'),
   skip('counteragent-neither-accepted', 'MBR-COUNTERAGENT-NEITHER', /\.counteragentID\|\S+ oneOfNeither$/, 'accepts a member with neither counteragentID nor counteragent'),
   skip('counteragent-id-any-type', 'MBR-COUNTERAGENTID-INTEGER', /\.counteragentID type$/, 'reads a counteragentID of any type as a number'),
   skip('receipt-without-phone-or-email-accepted', 'MBR-RECEIPT-PHONE-OR-EMAIL', /\.dataForReceipt\.phone\|\S+ atLeastOne$/, 'accepts a dataForReceipt with neither phone nor email'),
   skip('receipt-phone-any-format', 'MBR-RECEIPT-PHONE-FORMAT', /\.dataForReceipt\.phone format$/, 'accepts a dataForReceipt.phone in any form'),
+  skip('receiver-phone-any-characters', 'MBR-PHONE-NUMBER-DIGITS', /^(receiver|third)\.phoneNumbers\[\]\.number format$/, 'accepts any characters in a receiver-change phone number'),
+  skip('counteragent-id-not-looked-up', 'MBR-COUNTERAGENTID-KNOWN', /\.counteragentID unknown$/, 'accepts a counteragentID its address book does not hold'),
 
   skip('contacts-both-accepted', 'CNT-CONTACTS-BOTH', /(^|\.)contactIDs\|\S+ oneOfBoth$/, 'accepts contactIDs together with contactPersons'),
   skip('contacts-neither-accepted', 'CNT-CONTACTS-NEITHER', /(^|\.)contactIDs\|\S+ oneOfNeither$/, 'accepts neither contactIDs nor contactPersons'),
@@ -47,6 +51,8 @@ export const CHECK_FAULTS: Fault[] = [
   skip('contact-person-name-not-required', 'CNT-CONTACTPERSON-NAME-REQUIRED', /contactPersons\[\]\.name missing$/, 'accepts a contact person without name'),
   skip('phone-number-not-required', 'CNT-PHONE-NUMBER-REQUIRED', /phoneNumbers\[\]\.number missing$/, 'accepts a phone without number'),
   skip('ids-any-type', 'CNT-IDS-INTEGER', /(contactIDs|phoneIDs)\[\] type$/, 'reads contactIDs and phoneIDs elements of any type as numbers'),
+  skip('ext-any-characters', 'CNT-PHONE-EXT-DIGITS', /phoneNumbers\[\]\.ext format$/, 'accepts any characters in a phone extension'),
+  skip('address-book-ids-not-looked-up', 'CNT-IDS-KNOWN', /(contactIDs|phoneIDs)\[\] unknown$/, 'accepts contactIDs and phoneIDs its address book does not hold'),
 
   skip('counteragent-form-not-required', 'CAG-FORM-REQUIRED', /\.counteragent\.form missing$/, 'accepts a counteragent without form'),
   skip('counteragent-name-not-required', 'CAG-NAME-REQUIRED', /\.counteragent\.name missing$/, 'accepts a counteragent without name'),
@@ -56,4 +62,8 @@ export const CHECK_FAULTS: Fault[] = [
   skip('inn-not-required', 'CAG-LEGAL-INN-REQUIRED', /\.counteragent\.inn missing$/, 'accepts a legal entity without inn'),
   skip('inn-any-type', 'CAG-INN-INTEGER', /\.counteragent\.inn type$/, 'reads an inn of any type as a number'),
   skip('juridical-address-not-required', 'CAG-LEGAL-JURIDICALADDRESS-REQUIRED', /\.counteragent\.juridicalAddress missing$/, 'accepts a legal entity without juridicalAddress'),
+  skip('legal-form-not-looked-up', 'CAG-FORM-KNOWN', /\.counteragent\.form unknown$/, 'accepts a counteragent whose form its directory of legal forms does not hold'),
+  skip('juridical-street-not-looked-up', 'CAG-JADDR-STREET-KNOWN', /\.juridicalAddress\.street unknown$/, 'accepts a juridicalAddress.street its streets directory does not hold'),
+
+  skip('xml-any-root-accepted', 'BODY-ENVELOPE', /^body root$/, 'reads an XML request under any root element, not only `request`'),
 ];

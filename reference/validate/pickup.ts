@@ -51,13 +51,25 @@ function calendarDate(ck: Check, v: unknown, path: string): string | undefined {
   return ck.report([path], problems.format('a real calendar date', 'существующая календарная дата')) ? undefined : date;
 }
 
-/** Spec 2.8. README: only the HH:MM format is checked, not the order of the times. */
+/**
+ * Spec 2.8: `HH:MM` times; a period starts before it ends, and a break (README) ends no
+ * earlier than it starts and lies inside the period, its ends included.
+ */
 function time(ck: Check, v: unknown, path: string): void {
   const o = obj(ck, v, path, true);
   if (!o) return;
-  str(ck, o.worktimeStart, at(path, 'worktimeStart'), { ...HH_MM, required: true });
-  str(ck, o.worktimeEnd, at(path, 'worktimeEnd'), { ...HH_MM, required: true });
-  str(ck, o.breakStart, at(path, 'breakStart'), HH_MM);
-  str(ck, o.breakEnd, at(path, 'breakEnd'), HH_MM);
+  const start = str(ck, o.worktimeStart, at(path, 'worktimeStart'), { ...HH_MM, required: true });
+  const end = str(ck, o.worktimeEnd, at(path, 'worktimeEnd'), { ...HH_MM, required: true });
+  const breakStart = str(ck, o.breakStart, at(path, 'breakStart'), HH_MM);
+  const breakEnd = str(ck, o.breakEnd, at(path, 'breakEnd'), HH_MM);
   bool(ck, o.exactTime, at(path, 'exactTime'));
+  // HH:MM text orders as the times do.
+  if (start !== undefined && end !== undefined && start >= end) {
+    ck.report([at(path, 'worktimeStart'), at(path, 'worktimeEnd')], problems.order('worktimeStart before worktimeEnd', 'worktimeStart раньше worktimeEnd'));
+  }
+  if (breakStart === undefined || breakEnd === undefined) return;
+  const outside = (start !== undefined && breakStart < start) || (end !== undefined && breakEnd > end);
+  if (breakStart > breakEnd || outside) {
+    ck.report([at(path, 'breakStart'), at(path, 'breakEnd')], problems.order('a break inside the period, breakStart not after breakEnd', 'перерыв внутри периода, breakStart не позже breakEnd'));
+  }
 }

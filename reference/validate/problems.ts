@@ -18,7 +18,7 @@ const KIND_RU: Record<Kind, string> = {
 
 export type ProblemKind =
   | 'missing' | 'type' | 'tooLong' | 'tooManyDigits' | 'tooShort' | 'tooMany' | 'format' | 'positive'
-  | 'oneOfBoth' | 'oneOfNeither' | 'atLeastOne' | 'notIn' | 'notWith' | 'flatWithTextSearch' | 'thirdRequired' | 'streetAndHouse';
+  | 'oneOfBoth' | 'oneOfNeither' | 'atLeastOne' | 'notIn' | 'notWith' | 'flatWithTextSearch' | 'thirdRequired' | 'streetAndHouse' | 'order';
 
 export const problems = {
   missing: (): Problem => ({ kind: 'missing', en: 'is required', ru: 'обязательное поле не заполнено' }),
@@ -37,4 +37,5 @@ export const problems = {
   flatWithTextSearch: (): Problem => ({ kind: 'flatWithTextSearch', en: 'may accompany search only when search holds coordinates', ru: 'можно указывать вместе с search, только если search содержит координаты' }),
   thirdRequired: (): Problem => ({ kind: 'thirdRequired', en: 'is required when storePayer is third', ru: 'обязательно, если storePayer равен third' }),
   streetAndHouse: (): Problem => ({ kind: 'streetAndHouse', en: 'search, or both street and house, is required', ru: 'необходимо указать search или оба поля street и house' }),
+  order: (en: string, ru: string): Problem => ({ kind: 'order', en: `must be in order: ${en}`, ru: `нарушен порядок: ${ru}` }),
 };

@@ -20,6 +20,7 @@ export interface Exchange {
 /** Every finding one exchange yields: the response rules, then the case's own rules. */
 export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   const op = x.case.operation;
+  if (x.case.expect === 'probe') return probeFindings(x.case.rules, probeOutcome(x.response));
   const { view, findings } = checkResponse(op, x.format, x.response, profile.responses?.xmlRoot);
   const metadataStatus = valueAtPath(view.value, 'metadata.status');
   if (view.status === 200 && metadataStatus === 400) {
@@ -50,4 +51,19 @@ function outcomeRules(c: Exchange['case']): string[] {
 
 export function errorFindings(rules: string[], reason: string): Finding[] {
   return rules.map((id) => ruleFinding(id, 'error', { received: reason }));
+}
+
+/**
+ * A safety probe (rules of family `safety`) sends what the spec does not speak of: what the
+ * target did is recorded, and nothing is judged, not even the response rules (a 413 to a
+ * 4 MiB body is no fault of the target's).
+ */
+export function probeFindings(rules: string[], outcome: string): Finding[] {
+  return rules.map((id) => ruleFinding(id, 'pass', { note: `Recorded: ${outcome}` }));
+}
+
+function probeOutcome(res: Exchange['response']): string {
+  const verdict = res.status === 200 ? 'accepted it (it read past the part probed)' : res.status >= 500 ? 'broke on it' : 'refused it';
+  const body = res.body.length > 200 ? `${res.body.slice(0, 200)}… (${res.body.length} characters)` : res.body;
+  return `HTTP ${res.status}: the target ${verdict}: ${body}`;
 }

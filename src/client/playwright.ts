@@ -10,7 +10,7 @@ export function playwrightTransport(request: APIRequestContext, timeoutMs: numbe
         const res = await request.fetch(req.url, {
           method: req.method,
           headers: req.headers,
-          data: req.body,
+          data: req.bytes ? Buffer.from(req.bytes) : req.body,
           timeout: timeoutMs,
           failOnStatusCode: false,
           maxRedirects: 0,

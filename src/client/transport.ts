@@ -2,8 +2,11 @@ import type { Format, Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { sharedLog } from '../runner/shared-log.ts';
 
-/** What goes on the wire for one request. */
-export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string }
+/**
+ * What goes on the wire for one request. `bytes`, when present, is sent in place of `body`: a
+ * body that is not UTF-8 (a bad-input case) has no string form; `body` then shows it in reports.
+ */
+export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string; bytes?: Uint8Array }
 
 /**
  * What came back. `ms` is for the report only; nothing asserts on time. `encoding` names what
@@ -22,6 +25,9 @@ export class TransportError extends Error {
     super(message);
   }
 }
+
+/** A request the breaker did not send: the target had stopped answering. */
+export class NotSent extends TransportError {}
 
 /** The one seam between the harness and an HTTP client (Playwright's request fixture, undici). */
 export interface Transport { send(request: WireRequest): Promise<WireResponse> }
@@ -65,7 +71,7 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
     async send(request) {
       const recent = failures.lines();
       if (recent.length >= BREAK_AFTER + inFlight - 1) {
-        throw new TransportError(`not sent: the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
+        throw new NotSent(`not sent: the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
       }
       try {
         const response = await transport.send(request);

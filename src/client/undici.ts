@@ -30,7 +30,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
           dispatcher,
           method: req.method as Dispatcher.HttpMethod,
           headers: req.headers,
-          body: req.body,
+          body: req.bytes ?? req.body,
           signal: AbortSignal.timeout(timeoutMs),
         });
         const headers = flatHeaders(res.headers);

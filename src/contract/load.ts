@@ -20,6 +20,8 @@ export interface Rule {
   spec: { section: string; quote: string };
   /** `none: <reason>` when no request can break the rule (generators/violators has the rest). */
   violator?: string;
+  /** `safety`: a probe the spec does not state (INFO, IDs `SAFE-…`), shown in its own section of the report. */
+  family?: 'safety';
 }
 
 export interface DocumentedError {

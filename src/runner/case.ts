@@ -1,11 +1,12 @@
 import type { Format } from '../contract/load.ts';
 import { encodeRequest } from '../codec/index.ts';
-import { TransportError, wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
-import { errorFindings, judge, type Exchange } from '../checks/judge.ts';
+import { NotSent, TransportError, wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
+import { errorFindings, judge, probeFindings, type Exchange } from '../checks/judge.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
+import { applyWire } from '../scenario/wire.ts';
 import type { RunContext } from '../profile/context.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
 
@@ -29,15 +30,16 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
   }
-  const body = c.raw ? c.raw[format] : encodeRequest(format, logical);
-  const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body);
+  const body = applyWire(c.raw ? c.raw[format]! : encodeRequest(format, logical), c.wire);
+  const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body.text);
+  if (body.bytes) request.bytes = body.bytes;
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
   return { kind: 'judged', findings: sent.findings, request, response: sent.response };
 }
 
 /** A case the target may accept changes an order; a refusal costs nothing. */
-const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect === 'accepted' || expect === 'record' || expect === 'same-day';
+const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect === 'accepted' || expect === 'record' || expect === 'same-day' || expect === 'probe';
 
 /**
  * Sends one request and judges what comes back: the step every runner shares (scenario
@@ -59,6 +61,9 @@ export async function sendAndJudge(
     return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
+    // A safety probe records a target that falls over on it: that is what it asks. One never
+    // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
+    if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true };
     return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true };
   } finally {
     settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);

@@ -63,7 +63,41 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
   }
   if ('$date' in v) return dateIn(String(v.$date), ctx);
   if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;
+  if ('$unknownId' in v) return unknownId(ctx);
+  if ('$unknownLike' in v) return unknownLike(String(lookup(String(v.$unknownLike), ctx)));
   return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));
+}
+
+/**
+ * An address-book ID no target is likely to hold (README "How scenarios are interpreted"):
+ * nine digits, drawn anew each time, never one of the profile's IDs.
+ */
+function unknownId(ctx: BuildContext): number {
+  const book = Object.values((ctx.profile.fixtures as { addressBook?: Record<string, number[]> }).addressBook ?? {}).flat();
+  const pickup = ctx.profile.fixtures as { pickup?: Record<string, { addressIDs?: number[] } | string> };
+  const known = new Set([...book, ...Object.values(pickup.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
+  let id: number;
+  do id = 900_000_000 + Math.floor(Math.random() * 99_999_999); while (known.has(id));
+  return id;
+}
+
+/**
+ * A value of the same form as a known one that the target does not know: its first two
+ * characters kept (a CLADR code's region, a UID's `0x`), every later digit and hex letter
+ * drawn anew, so a directory look-up is the only thing that can tell it apart.
+ */
+export function unknownLike(known: string): string {
+  const draw = (pool: string): string => pool[Math.floor(Math.random() * pool.length)]!;
+  for (;;) {
+    const out = [...known].map((ch, i) => {
+      if (i < 2) return ch;
+      if (/[0-9]/.test(ch)) return draw('0123456789');
+      if (/[a-f]/.test(ch)) return draw('abcdef');
+      if (/[A-F]/.test(ch)) return draw('ABCDEF');
+      return ch;
+    }).join('');
+    if (out !== known) return out;
+  }
 }
 
 function fill(unit: string, length: number): string {
@@ -116,6 +150,8 @@ function dateIn(which: string, ctx: BuildContext): string {
     case 'today': return localDay(now, timeZone).date;
     case 'tomorrow': return dayShift(now, timeZone, 1);
     case 'yesterday': return dayShift(now, timeZone, -1);
+    // Far enough back that no clock skew or time zone makes it today.
+    case 'weekAgo': return dayShift(now, timeZone, -7);
     // At least two days ahead, so no same-day or next-morning rule of the target can apply.
     case 'nextWeekday': return weekdayAhead(now, timeZone, 2);
     default: throw new Error(`unknown $date '${which}'`);

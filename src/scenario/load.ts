@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname, join, relative } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
+import type { Wire } from './wire.ts';
 
-export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | { error: number };
+export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
 
 export interface ScenarioCase {
   name: string;
@@ -11,7 +12,9 @@ export interface ScenarioCase {
   base?: string;
   set?: Record<string, unknown>;
   unset?: string[];
-  raw?: { json: string; xml: string };
+  /** A body sent verbatim in place of a built request, per format the case runs in. */
+  raw?: Partial<Record<Format, string>>;
+  wire?: Wire;
   expect: Expect;
   formats?: Format[];
   why?: string;
@@ -74,7 +77,10 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     }
     const base = c.base ?? 'valid';
     if (!c.raw && !(base in (bases.bases[file.operation] ?? {}))) throw new ScenarioError(`${key}.base: no base '${base}' for ${file.operation} in suites/bases.yaml`);
-    return { ...c, file: rel(path), index, operation: file.operation, family: file.family, formats: c.formats ?? ['json', 'xml'] };
+    const formats = c.formats ?? ['json', 'xml'];
+    const noRaw = c.raw ? formats.filter((f) => c.raw![f] === undefined) : [];
+    if (noRaw.length) throw new ScenarioError(`${key}.raw: no ${noRaw.join(' or ')} body for a case that runs in ${formats.join(' and ')}`);
+    return { ...c, file: rel(path), index, operation: file.operation, family: file.family, formats };
   });
 }
 

@@ -33,17 +33,28 @@ describe('change pickup: date and time formats', () => {
     make('a produce_date with a time part is rejected', { produce_date: '2026-11-24T10:00' }, invalid('produce_date')),
     ...['worktimeStart', 'worktimeEnd', 'breakStart', 'breakEnd'].flatMap((field) => {
       const path = `time.${field}`;
-      const other = field.startsWith('break') ? { 'time.breakStart': '13:00', 'time.breakEnd': '14:00' } : {};
+      // The whole day, so a time at either end of it keeps the window and its break in order.
+      const day = { 'time.worktimeStart': '00:00', 'time.worktimeEnd': '23:59' };
+      const other = field.startsWith('break') ? { ...day, 'time.breakStart': '00:00', 'time.breakEnd': '23:59' } : day;
+      const first = field.endsWith('Start') ? '00:00' : '00:01';
+      const last = field.endsWith('End') ? '23:59' : '23:58';
       return [
-        make(`${field} 00:00 is accepted`, { ...other, [path]: '00:00' }, 'ok'),
-        make(`${field} 23:59 is accepted`, { ...other, [path]: '23:59' }, 'ok'),
+        make(`${field} ${first} is accepted`, { ...other, [path]: first }, 'ok'),
+        make(`${field} ${last} is accepted`, { ...other, [path]: last }, 'ok'),
         make(`${field} 24:00 is rejected`, { ...other, [path]: '24:00' }, invalid(path)),
         make(`${field} 9:00 is rejected`, { ...other, [path]: '9:00' }, invalid(path)),
         make(`${field} 12:60 is rejected`, { ...other, [path]: '12:60' }, invalid(path)),
       ];
     }),
     make('a time window with a break is accepted', { 'time.breakStart': '13:00', 'time.breakEnd': '14:00' }, 'ok'),
-    make('a time window ending before it starts is accepted (order is not checked)', { time: { worktimeStart: '18:00', worktimeEnd: '09:00' } }, 'ok'),
+    make('a time window ending before it starts is rejected', { time: { worktimeStart: '18:00', worktimeEnd: '09:00' } }, invalid(['time.worktimeStart', 'time.worktimeEnd'])),
+    make('a time window ending as it starts is rejected', { time: { worktimeStart: '12:00', worktimeEnd: '12:00' } }, invalid(['time.worktimeStart', 'time.worktimeEnd'])),
+    make('a break at the window\'s very ends is accepted', { 'time.breakStart': '09:00', 'time.breakEnd': '18:00' }, 'ok'),
+    make('a break of no length is accepted', { 'time.breakStart': '13:00', 'time.breakEnd': '13:00' }, 'ok'),
+    make('a break ending before it starts is rejected', { 'time.breakStart': '14:00', 'time.breakEnd': '13:00' }, invalid(['time.breakStart', 'time.breakEnd'])),
+    make('a break starting before the window is rejected', { 'time.breakStart': '08:00', 'time.breakEnd': '10:00' }, invalid(['time.breakStart', 'time.breakEnd'])),
+    make('a break ending after the window is rejected', { 'time.breakStart': '17:00', 'time.breakEnd': '19:00' }, invalid(['time.breakStart', 'time.breakEnd'])),
+    make('half a break is accepted (both ends are optional)', { 'time.breakStart': '13:00' }, 'ok'),
     make('exactTime true is accepted', { 'time.exactTime': true }, 'ok'),
     make('exactTime false is accepted', { 'time.exactTime': false }, 'ok'),
     make('exactTime "yes" is rejected', { 'time.exactTime': 'yes' }, invalid('time.exactTime')),
