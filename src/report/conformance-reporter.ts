@@ -124,7 +124,7 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
     title: `${test.title} › ${s.title}`,
     verdict: s.verdict,
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
-    findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict })),
+    findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}) })),
   }));
   if (outcomes.length > 0 || result.status === 'passed') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';

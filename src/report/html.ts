@@ -1,4 +1,4 @@
-import type { Provenance, RuleChange, RuleVerdict, Summary } from './summary.ts';
+import type { Provenance, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
 import { probableCauseLines } from './console.ts';
 
 /** Escapes text for HTML: every character markup could read. */
@@ -47,9 +47,21 @@ ${[
 </table>`;
 }
 
+/** The safety probes: what the target did with requests the spec does not speak of; recorded, never failed. */
+function safetyHtml(rules: RuleRow[]): string {
+  if (rules.length === 0) return '';
+  const did = (r: RuleRow, f: 'json' | 'xml'): string => esc(r.recorded?.[f]?.replace(/^Recorded: /, '') ?? (r[f] === 'untested' ? 'not sent on this path' : r[f]));
+  return `<h2 id="safety">Safety probes (INFO: recorded, never failed)</h2>
+<p>Requests the spec does not speak of, sent to see whether the target holds: what it did is recorded here and counts for nothing in the verdict.</p>
+<table id="safety-probes"><thead><tr><th>Probe</th><th>What is sent</th><th>JSON path</th><th>XML path</th></tr></thead>
+<tbody>
+${rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${esc(r.title)}</td><td>${did(r, 'json')}</td><td>${did(r, 'xml')}</td></tr>`).join('\n')}
+</tbody></table>`;
+}
+
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
-  const rows = s.rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
+  const rows = s.rules.filter((r) => r.family !== 'safety').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
   const ok = s.verdict === 'conformant';
   const broken = s.rules.filter((r) => r.seenIn && (r.level === 'MUST' || r.json === 'error' || r.xml === 'error'));
   const brokenList = broken.length === 0 ? '' : `<h2>Failing rules</h2><ul>${broken.map((r) =>
@@ -74,6 +86,7 @@ ${brokenList}
 <tbody>
 ${rows}
 </tbody></table>
+${safetyHtml(s.rules.filter((r) => r.family === 'safety'))}
 ${s.provenance ? provenanceHtml(s.provenance) : ''}
 </body></html>
 `;

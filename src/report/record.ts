@@ -1,5 +1,5 @@
 import { expect, test, type TestInfo } from '@playwright/test';
-import type { Format } from '../contract/load.ts';
+import { ruleById, type Format } from '../contract/load.ts';
 import type { Part } from '../runner/case.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
@@ -9,7 +9,8 @@ import type { Step, Unit } from '../runner/units.ts';
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 
-type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict'>;
+/** A finding as the reporter reads it; a safety probe's keeps its note: what the target did. */
+type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note'>;
 
 /** What the reporter reads of one test: a verdict and findings per step. */
 export interface RecordedUnit { steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[] }[] }
@@ -91,7 +92,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     const verdict = stepVerdict(r);
     const findings = r.parts.flatMap((p) => p.findings.map((f) => ({ ...f, format: p.format })));
     // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
-    const judged = verdict === 'skip' ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const })) : findings.map(({ rule, level, verdict: v }) => ({ rule, level, verdict: v }));
+    const judged = verdict === 'skip' ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const })) : findings.map(({ rule, level, verdict: v, note }) => ({ rule, level, verdict: v, ...(note && ruleById(rule).family === 'safety' ? { note: ctx.mask(note) } : {}) }));
     recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged });
     for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
       const key = `${f.rule} [${f.format}]`;

@@ -9,6 +9,9 @@ export interface RuleRow {
   section: string;
   /** Where a failed or errored rule broke: up to three test titles. */
   seenIn?: string[];
+  /** A safety probe (INFO, never failed): shown in a section of its own, with what the target did in each format. */
+  family?: 'safety';
+  recorded?: { json?: string; xml?: string };
 }
 
 /**
@@ -78,7 +81,7 @@ export interface Summary {
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
-export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict }[] }
+export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict; note?: string }[] }
 
 const SEEN_IN = 3;
 
@@ -90,10 +93,12 @@ const SEEN_IN = 3;
 export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = []): Summary {
   const verdicts = new Map<string, Verdict[]>();
   const seenIn = new Map<string, Set<string>>();
+  const notes = new Map<string, string>();
   for (const o of outcomes) {
     for (const f of o.findings) {
       const key = `${f.rule}|${f.format}`;
       verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
+      if (f.note && !notes.has(key)) notes.set(key, f.note);
       if ((f.verdict === 'fail' || f.verdict === 'error') && o.title) {
         const seen = seenIn.get(f.rule) ?? new Set();
         if (seen.size < SEEN_IN) seen.add(o.title);
@@ -105,6 +110,7 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
   const rules = loadRules().map((r): RuleRow => ({
     id: r.id, level: r.level, title: r.title, json: cell(r.id, 'json'), xml: cell(r.id, 'xml'), section: r.spec.section,
     ...(seenIn.has(r.id) ? { seenIn: [...seenIn.get(r.id)!] } : {}),
+    ...(r.family === 'safety' ? { family: r.family, recorded: recordedOf(r.id, notes) } : {}),
   }));
   const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
   for (const o of outcomes) counts[o.verdict]++;
@@ -122,6 +128,13 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
     rules,
     probableCauses: probableCauses(outcomes, rules),
   };
+}
+
+/** What a safety probe met in each format: the first note a step recorded for it. */
+function recordedOf(id: string, notes: Map<string, string>): RuleRow['recorded'] {
+  const json = notes.get(`${id}|json`);
+  const xml = notes.get(`${id}|xml`);
+  return { ...(json ? { json } : {}), ...(xml ? { xml } : {}) };
 }
 
 /** A response rule: judged on every response, whatever the case (src/checks/response.ts). */
