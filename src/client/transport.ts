@@ -26,8 +26,9 @@ export class TransportError extends Error {
   }
 }
 
-/** A request the breaker did not send: the target had stopped answering. */
+/** A request the breaker did not send: the target had stopped answering. Its message starts with NOT_SENT. */
 export class NotSent extends TransportError {}
+export const NOT_SENT = 'not sent: ';
 
 /** The one seam between the harness and an HTTP client (Playwright's request fixture, undici). */
 export interface Transport { send(request: WireRequest): Promise<WireResponse> }
@@ -71,7 +72,7 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
     async send(request) {
       const recent = failures.lines();
       if (recent.length >= BREAK_AFTER + inFlight - 1) {
-        throw new NotSent(`not sent: the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
+        throw new NotSent(`${NOT_SENT}the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
       }
       try {
         const response = await transport.send(request);

@@ -2,6 +2,7 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { ruleById, type Format } from '../contract/load.ts';
 import type { Part } from '../runner/case.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
+import { NOT_SENT } from '../client/transport.ts';
 import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 import type { Step, Unit } from '../runner/units.ts';
@@ -87,6 +88,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
   const byRule = new Map<string, { count: number; level: string }>();
   const warnings = new Map<string, { count: number; first: string }>();
   const quoted: string[] = [];
+  const quotedKeys = new Set<string>();
+  // Checks the breaker did not send: one red step says so for all of them (see below).
+  const unsent: { title: string; reason: string }[] = [];
   let failed = 0;
   for (const r of results) {
     const verdict = stepVerdict(r);
@@ -110,21 +114,42 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       continue;
     }
     failed++;
-    const keys = failing.map((f) => `${f.rule} [${f.format}]`);
-    const first = (r.thrown !== undefined || keys.some((k) => !byRule.has(k))) && quoted.length < EVIDENCE_STEPS;
     for (const f of failing) {
       const key = `${f.rule} [${f.format}]`;
       byRule.set(key, { count: (byRule.get(key)?.count ?? 0) + 1, level: f.verdict === 'error' ? 'error' : f.level });
     }
+    const notSent = r.thrown === undefined && failing.every((f) => f.verdict === 'error' && f.received?.includes(NOT_SENT));
+    if (notSent) {
+      unsent.push({ title: r.step.title, reason: failing[0]!.received! });
+      continue;
+    }
+    const keys = failing.map((f) => `${f.rule} [${f.format}]`);
+    const first = (r.thrown !== undefined || keys.some((k) => !quotedKeys.has(k))) && quoted.length < EVIDENCE_STEPS;
+    if (first) for (const k of keys) quotedKeys.add(k);
     const text = ctx.mask(stepReport(r, failing, unit, ctx));
     if (first) quoted.push(text);
     try {
       await test.step(r.step.title, async () => {
         if (first) await attachEvidence(info, ctx, r, text);
-        throw new Error(text);
+        throw stepError(text);
       });
     } catch {
       // The step shows red in the report; the test fails once, below, with every failing rule.
+    }
+  }
+  // A target that went away leaves every check after it unsent, each for the same reason: one
+  // red step names them, instead of hundreds of identical ones (each a failed step Playwright
+  // keeps, in the worker and in the runner, for a run that has nothing more to say).
+  const unsentText = unsent.length === 0 ? '' : ctx.mask([
+    `${unsent.length} checks were not sent: ${unsent[0]!.reason}`,
+    ...unsent.slice(0, 5).map((u) => `  ${u.title}`),
+    ...(unsent.length > 5 ? [`  … and ${unsent.length - 5} more`] : []),
+  ].join('\n'));
+  if (unsentText) {
+    try {
+      await test.step(`${unsent.length} checks not sent: the target stopped answering`, async () => { throw stepError(unsentText); });
+    } catch {
+      // Red in the report, as a failed check is.
     }
   }
   for (const [rule, w] of warnings) info.annotations.push({ type: 'warning', description: `${rule} (SHOULD) fails in ${w.count} check(s); the first: ${w.first}` });
@@ -139,15 +164,26 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     `${failed} of ${results.length} checks of ${unit.title} failed or errored. By rule, most checks first:`,
     ...ranked.map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`),
     '',
-    `The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`,
-    '',
-    ...quoted.flatMap((q) => [q, '']),
+    ...(quoted.length ? [`The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`, '', ...quoted.flatMap((q) => [q, ''])] : []),
+    ...(unsentText ? [unsentText, ''] : []),
   ].join('\n'));
   // A broken MUST rule is an assertion that failed (JUnit <failure>); a test whose checks only
   // errored broke in the transport or the harness (JUnit <error>).
   const mustFailing = ranked.filter(([, e]) => e.level === 'MUST').map(([rule]) => rule);
   if (mustFailing.length) expect(mustFailing, message).toEqual([]);
   throw new Error(message);
+}
+
+/**
+ * What a red step carries: its report, without a stack. The stack would only point into this
+ * file, and Playwright keeps a stack, its frames and a source snippet for every failed step of a
+ * test, in the worker and in the runner: with every check of a run failing (a target that went
+ * away), that was the run's largest use of memory.
+ */
+function stepError(text: string): Error {
+  const err = new Error(text);
+  err.stack = `Error: ${text}`;
+  return err;
 }
 
 async function attachEvidence(info: TestInfo, ctx: RunContext, r: StepResult, text: string): Promise<void> {

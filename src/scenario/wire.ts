@@ -26,6 +26,8 @@ export function applyWire(body: string, wire: Wire | undefined): WireBody {
   if (!wire) return { text: body };
   let text = body;
   for (const [from, to] of wire.replace ?? []) {
+    // The schema cannot say it without a tuple form (draft-07 and 2020-12 read those apart).
+    if (!from) throw new WireError('wire.replace: the text to replace is empty');
     if (!text.includes(from)) throw new WireError(`wire.replace: the body holds no '${from}'`);
     text = text.split(from).join(to);
   }

@@ -1,6 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../e2e/run.ts';
+import { ROOT, spawnRun } from '../e2e/run.ts';
 
 export { ROOT };
 export const BIN = join(ROOT, 'bin', 'ocs-conformance.js');
@@ -14,22 +14,4 @@ export function cli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: st
 }
 
 /** Runs a command that may take a while (a conformance run), never longer than `limitMs`. */
-export function cliRun(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<CliResult> {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? ROOT,
-    env: { ...process.env, CI: '1', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
-  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), options.limitMs ?? 240_000);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+export const cliRun = (command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<CliResult> => spawnRun(command, args, options);

@@ -16,7 +16,7 @@ import { planUnits, selectSteps } from '../../src/runner/units.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/undici.ts';
 import { ANSWERED, hostile, type Mode } from '../hostile/server.ts';
-import { ROOT, start, type StartRun } from './run.ts';
+import { spawnRun, start, type StartRun } from './run.ts';
 
 const TIMEOUT_MS = 1_500;
 const IN_FLIGHT = 48;
@@ -87,13 +87,14 @@ const cell = (run: StartRun, id: string): [string, string] => {
   return [r.json, r.xml];
 };
 
-describe('a hostile target', () => {
-  before(async () => {
-    reference = await startReference();
-    file = profile();
-  });
-  after(() => reference.close());
+// One reference behind every hostile target, and one profile with a short timeout.
+before(async () => {
+  reference = await startReference();
+  file = profile();
+});
+after(() => reference.close());
 
+describe('a hostile target', () => {
   it('that never answers: the preflight finds it down, nothing more is sent, every check is an error', async () => {
     const o = await against('hang', { whole: true });
     ended(o, [1, 2], true);
@@ -197,12 +198,6 @@ function leaks(text: string): string[] {
 }
 
 describe('a target that asks the harness to slow down', () => {
-  before(async () => {
-    reference = await startReference();
-    file = profile();
-  });
-  after(() => reference.close());
-
   it('answering 429: the request is sent again after Retry-After, judged on the real answer, and the wait is reported', async () => {
     const o = await against('too-many', { whole: true });
     ended(o, [0], true);
@@ -221,12 +216,6 @@ describe('a target that asks the harness to slow down', () => {
 });
 
 describe('a target that echoes the request into its answers', () => {
-  before(async () => {
-    reference = await startReference();
-    file = profile();
-  });
-  after(() => reference.close());
-
   it('gets no secret, and no 6 characters of one, into any report, the console or the blob report', async () => {
     const o = await against('echo', { whole: true, env: SECRETS });
     ended(o, [1], true);
@@ -241,12 +230,12 @@ describe('a target that echoes the request into its answers', () => {
     try {
       const blobs = mkdtempSync(join(tmpdir(), 'ocs-blob-'));
       const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-      try {
-        execFileSync(process.execPath, [cli, 'test', '--grep', GREP, '--reporter=blob'], {
-          cwd: ROOT, stdio: 'ignore',
-          env: { ...process.env, ...referenceEnv(), ...SECRETS, OCS_BASE_URL: target.url, OCS_PROFILE: file, OCS_RUNS: RUNS, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs, OCS_REPORTS_DIR: join(blobs, 'r') },
-        });
-      } catch { /* the echo fails the run: exit 1 */ }
+      // Not execFileSync: the echoing target answers from this process, whose loop must run.
+      // The success rule's checks fail against an echo (HTTP 400 to a valid request): evidence is attached.
+      await spawnRun(process.execPath, [cli, 'test', '--grep', 'RSP-RECEIVER-SUCCESS', '--reporter=blob'], {
+        env: { ...referenceEnv(), ...SECRETS, OCS_BASE_URL: target.url, OCS_PROFILE: file, OCS_RUNS: RUNS, PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs, OCS_REPORTS_DIR: join(blobs, 'r') },
+        limitMs: LIMIT_MS,
+      });
       const zips = readdirSync(blobs).filter((f) => f.endsWith('.zip'));
       assert.equal(zips.length, 1);
       let text: string;

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startReference } from '../../reference/server.ts';
-import { TransportError } from '../../src/client/transport.ts';
+import { NotSent } from '../../src/client/transport.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import { runCase } from '../../src/runner/case.ts';
 import { buildRequest, localDay, unknownLike } from '../../src/scenario/build.ts';
@@ -140,7 +140,7 @@ describe('cases on the wire', () => {
   });
 
   it('a probe never sent (the target is down and the breaker open) errs as any case', async () => {
-    const down = { send: async () => { throw new TransportError('not sent: the last 3 requests to the target failed'); } };
+    const down = { send: async () => { throw new NotSent('not sent: the last 3 requests to the target failed'); } };
     const result = await runCase(kase({ rules: ['SAFE-LARGE-BODY'], expect: 'probe', wire: { padTo: 2048 } }), 'json', ctx, down, sinkUrl);
     assert.equal(result.kind, 'judged');
     if (result.kind !== 'judged') return;
