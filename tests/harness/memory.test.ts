@@ -7,8 +7,8 @@ import { withMemoryLimits } from '../../src/runner/memory.ts';
 
 describe('withMemoryLimits', () => {
   it('adds each limit the user did not set, and keeps the user\'s own', () => {
-    assert.equal(withMemoryLimits(''), '--max-old-space-size=192 --max-semi-space-size=4');
-    assert.equal(withMemoryLimits('--max-old-space-size=1024 --trace-warnings'), '--max-old-space-size=1024 --trace-warnings --max-semi-space-size=4');
+    assert.equal(withMemoryLimits(''), '--max-old-space-size=192 --max-semi-space-size=8');
+    assert.equal(withMemoryLimits('--max-old-space-size=1024 --trace-warnings'), '--max-old-space-size=1024 --trace-warnings --max-semi-space-size=8');
   });
 
   it('is what npm start gives Playwright\'s runner, the user\'s NODE_OPTIONS after it so they win', () => {
