@@ -50,10 +50,18 @@ ${[
 /** The safety probes: what the target did with requests the spec does not speak of; recorded, never failed. */
 function safetyHtml(rules: RuleRow[]): string {
   if (rules.length === 0) return '';
-  const did = (r: RuleRow, f: 'json' | 'xml'): string => esc(r.recorded?.[f]?.replace(/^Recorded: /, '') ?? (r[f] === 'untested' ? 'not sent on this path' : r[f]));
+  const did = (r: RuleRow, f: 'json' | 'xml'): string => {
+    const note = r.recorded?.[f]?.replace(/^Recorded: /, '');
+    if (!note) return esc(r[f] === 'untested' ? 'not sent on this path' : r[f]);
+    // `HTTP 400: the target refused it: <body>`: what it did first, then the start of its answer.
+    const m = /^(HTTP \d+: the target [^:]+): ([\s\S]*)$/.exec(note);
+    if (!m) return esc(note);
+    const body = m[2]!.length > 120 ? `${m[2]!.slice(0, 120)}…` : m[2]!;
+    return `<strong>${esc(m[1]!)}</strong><br><code style="font-size:0.85em;word-break:break-all">${esc(body)}</code>`;
+  };
   return `<h2 id="safety">Safety probes (INFO: recorded, never failed)</h2>
 <p>Requests the spec does not speak of, sent to see whether the target holds: what it did is recorded here and counts for nothing in the verdict.</p>
-<table id="safety-probes"><thead><tr><th>Probe</th><th>What is sent</th><th>JSON path</th><th>XML path</th></tr></thead>
+<table id="safety-probes" style="table-layout:fixed;width:100%"><colgroup><col style="width:16em"><col style="width:30%"><col><col></colgroup><thead><tr><th>Probe</th><th>What is sent</th><th>JSON path</th><th>XML path</th></tr></thead>
 <tbody>
 ${rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${esc(r.title)}</td><td>${did(r, 'json')}</td><td>${did(r, 'xml')}</td></tr>`).join('\n')}
 </tbody></table>`;
