@@ -51,23 +51,15 @@ export function consoleSummary(s: Summary): string[] {
     ...(s.unreachable ? [`Could not run: ${s.unreachable}`] : []),
     ...probableCauseLines(s.probableCauses).map((l) => `Probable cause: ${l}`),
     ...(s.baseline ? baselineLines(s.baseline) : []),
-    `Conformance: ${s.verdict.toUpperCase()}${why ? ` (${why})` : ''}`,
+    `Conformance: ${s.verdict.toUpperCase()}${why ? ` (${why})` : ''}${s.warnings ? `, ${s.warnings} SHOULD warnings` : ''}`,
   ];
 }
 
-/** The run's last lines: where the reports are, the verdict, and `N passed, N failed, N skipped` (checks; errors count as failed). */
+/** The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N skipped` (checks; errors count as failed). */
 export function closingLines(s: Summary, dir: string): string[] {
   const { pass, fail, skip, error } = s.counts;
   const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(dir, f)).filter((f) => existsSync(f));
-  const untested = s.untested.length === 0 ? ''
-    : s.partial ? `partial run: ${s.untested.length} rules not run in both formats, as expected`
-      : `incomplete: ${s.untested.length} rules not run in both formats`;
-  const why = [error ? `${error} errors` : '', untested].filter(Boolean).join('; ');
-  return [
-    `Reports: ${written.join(', ')}`,
-    `Verdict: ${s.verdict}${why ? ` (${why})` : ''}${s.warnings ? `, ${s.warnings} SHOULD warnings` : ''}`,
-    `${pass} passed, ${fail + error} failed, ${skip} skipped`,
-  ];
+  return [`Reports: ${written.join(', ')}`, `${pass} passed, ${fail + error} failed, ${skip} skipped`];
 }
 
 /**
