@@ -4,9 +4,9 @@
  * sends its trials ahead of fast-check (generators/property.ts), so a distant target is not
  * waited on one round trip at a time.
  */
-import { undiciTransport, type ClosableTransport } from '../src/client/undici.ts';
-import { guarded, masking, type Transport } from '../src/client/transport.ts';
-import { polite, type Waits } from '../src/client/polite.ts';
+import { guarded, type Transport } from '../src/client/transport.ts';
+import type { Waits } from '../src/client/polite.ts';
+import { targetTransport } from '../src/client/target.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { runCase } from '../src/runner/case.ts';
@@ -25,9 +25,8 @@ interface StepSettings { runs: number; seed?: number; path?: string; refused?: s
 // the worker sends. Not Playwright's `request` fixture: `npm run bench` measures the harness
 // faster over undici, and setting the fixture up costs 0.4 s in every new worker, which
 // Playwright starts after each failed test.
-let undici: ClosableTransport | undefined;
+let target: ReturnType<typeof targetTransport> | undefined;
 let transport: Transport | undefined;
-let waits: Waits | undefined;
 let limit: Limit | undefined;
 // A property draws all its runs' values before it starts (generators/property.ts). As many
 // properties at a time as hold VALUES_HELD values keep a deep run's memory bounded (2 at
@@ -38,20 +37,19 @@ let properties: Limit | undefined;
 const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) {
-    const kind = polite(masking(undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes), ctx.maskWhole), { rps: ctx.rps });
-    waits = kind.waits;
-    transport = guarded(kind, ctx.inFlight);
+    target = targetTransport(ctx);
+    transport = guarded(target, ctx.inFlight);
   }
   limit ??= limiter(ctx.inFlight);
   return { transport, limit };
 }
 
 /** What HTTP 429s have cost this worker so far: the waits Retry-After asked for. */
-export const waitsSoFar = (): Waits => ({ count: waits?.count ?? 0, ms: waits?.ms ?? 0 });
+export const waitsSoFar = (): Waits => ({ count: target?.waits.count ?? 0, ms: target?.waits.ms ?? 0 });
 
 export async function closeWorker(): Promise<void> {
-  await undici?.close();
-  undici = transport = undefined;
+  await target?.close();
+  target = transport = undefined;
 }
 
 export async function runSteps(

@@ -100,7 +100,8 @@ export function masking(transport: Transport, mask: (text: string) => string): T
       try {
         return masked(await transport.send(request));
       } catch (err) {
-        if (err instanceof TransportError) throw new TransportError(mask(err.message), err.response && masked(err.response));
+        // The same kind of error (a NotSent stays one), its message and kept head masked.
+        if (err instanceof TransportError) throw new (err.constructor as typeof TransportError)(mask(err.message), err.response && masked(err.response));
         throw err;
       }
     },

@@ -9,10 +9,7 @@ import { writeReports } from './write.ts';
 import { asComparable, compareSummaries } from './compare.ts';
 import { closingLines, consoleSummary, exitOf } from './console.ts';
 import { provenance } from './provenance.ts';
-import { REFUSED } from '../runner/preflight.ts';
-
-/** The line src/runner/global-setup.ts opens the breaker with when no endpoint answered the preflight. */
-const PREFLIGHT_DOWN = 'did not answer the preflight';
+import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -61,7 +58,7 @@ export default class ConformanceReporter implements Reporter {
     }, [...this.refused]);
     const shard = this.config?.shard ?? null;
     summary.partial = !!(env.OCS_GREP || env.OCS_STEP || (shard && shard.total > 1));
-    const unreachable = preflightDown(env);
+    const unreachable = preflightOfRun(env).down;
     if (unreachable) summary.unreachable = unreachable;
     summary.provenance = provenance({
       startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown',
@@ -85,16 +82,6 @@ function exitWith(code: number, line?: string): void {
     if (line) console.error(line);
     process.exitCode = code;
   });
-}
-
-/** The reason the preflight found no endpoint answering, from the breaker it opened then. */
-function preflightDown(env: NodeJS.ProcessEnv): string | undefined {
-  if (!env.OCS_BREAKER_FILE) return undefined;
-  try {
-    return readFileSync(env.OCS_BREAKER_FILE, 'utf8').split('\n').find((l) => l.includes(PREFLIGHT_DOWN));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The "changed since baseline" section against an earlier run's summary.json (checked by the command before the run). */

@@ -8,26 +8,26 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { baseUrl, runContext } from '../profile/context.ts';
-import { undiciTransport } from '../client/undici.ts';
-import { preflight } from './preflight.ts';
-import { masking, openBreaker } from '../client/transport.ts';
-import { polite } from '../client/polite.ts';
+import { targetTransport } from '../client/target.ts';
+import { preflight, type PreflightRecord } from './preflight.ts';
+import { openBreaker } from '../client/transport.ts';
 
 export default async function globalSetup(): Promise<void> {
   const file = process.env.OCS_PREFLIGHT_FILE;
   if (!file) return;
   const ctx = runContext();
-  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
+  const transport = targetTransport(ctx);
   try {
     const url = baseUrl();
-    const { refused, down } = await preflight(ctx, url, polite(masking(transport, ctx.maskWhole), { rps: ctx.rps }));
-    if (down) {
+    const { refused, down } = await preflight(ctx, url, transport);
+    const record: PreflightRecord = { refused, ...(down ? { down: `${url} did not answer the preflight: ${down}` } : {}) };
+    if (record.down) {
       console.error(`ocs-conformance: ${url} does not answer (${down}); every check is an error, nothing more is sent`);
-      openBreaker(`${url} did not answer the preflight: ${down}`, ctx.inFlight);
+      openBreaker(record.down, ctx.inFlight);
     }
     for (const r of refused) console.log(`ocs-conformance: ${r.line}`);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(refused));
+    writeFileSync(file, JSON.stringify(record));
   } finally {
     await transport.close();
   }

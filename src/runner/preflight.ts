@@ -43,18 +43,24 @@ export async function preflight(ctx: RunContext, url: string, transport: Transpo
   return { refused, ...(broken.length === sent.length ? { down: broken[0]!.findings[0]?.received ?? 'no answer' } : {}) };
 }
 
-/** The refusals the run's preflight wrote, read once per process. */
-let read: Refusal[] | undefined;
-export function refusalsOfRun(env: NodeJS.ProcessEnv = process.env): Refusal[] {
-  if (!read) {
-    try {
-      read = env.OCS_PREFLIGHT_FILE ? JSON.parse(readFileSync(env.OCS_PREFLIGHT_FILE, 'utf8')) as Refusal[] : [];
-    } catch {
-      read = [];
-    }
+/**
+ * What the run's preflight found (src/runner/global-setup.ts writes it to OCS_PREFLIGHT_FILE):
+ * the endpoints that refused the valid request, and, when no endpoint answered, why the run
+ * could not be made. Nothing when there was no preflight (a merge of shards' reports).
+ */
+export interface PreflightRecord { refused: Refusal[]; down?: string }
+
+export function preflightOfRun(env: NodeJS.ProcessEnv = process.env): PreflightRecord {
+  try {
+    return env.OCS_PREFLIGHT_FILE ? JSON.parse(readFileSync(env.OCS_PREFLIGHT_FILE, 'utf8')) as PreflightRecord : { refused: [] };
+  } catch {
+    return { refused: [] };
   }
-  return read;
 }
+
+/** The refusals the run's preflight wrote, read once per worker. */
+let read: Refusal[] | undefined;
+export const refusalsOfRun = (): Refusal[] => (read ??= preflightOfRun().refused);
 
 /**
  * Whether a case can be judged only if the target accepts the profile's valid request: it

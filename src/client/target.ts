@@ -1,0 +1,15 @@
+import type { RunContext } from '../profile/context.ts';
+import { masking } from './transport.ts';
+import { polite, type Waits } from './polite.ts';
+import { undiciTransport, type ClosableTransport } from './undici.ts';
+
+/**
+ * How the harness talks to the run's target, wherever it sends from (the preflight, the
+ * workers): undici with the profile's timeout and response cap, every response masked as it
+ * is read, the request rate capped and 429s waited out. The workers add the breaker.
+ */
+export function targetTransport(ctx: Pick<RunContext, 'timeoutMs' | 'maxResponseBytes' | 'maskWhole' | 'rps'>): ClosableTransport & { waits: Waits } {
+  const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
+  const sender = polite(masking(undici, ctx.maskWhole), { rps: ctx.rps });
+  return { send: (r) => sender.send(r), waits: sender.waits, close: () => undici.close() };
+}
