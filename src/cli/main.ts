@@ -87,9 +87,13 @@ Exit codes: 0 conformant and nothing regressed, 1 not conformant or regressed,
       if (str('runs') !== undefined) env.OCS_RUNS = String(integer('--runs', str('runs')!, 0));
       if (str('seed') !== undefined) env.OCS_SEED = String(integer('--seed', str('seed')!, -(2 ** 31)));
       if (str('rps') !== undefined) {
-        const rps = Number(str('rps'));
-        if (!(rps > 0) || !Number.isFinite(rps) || str('rps')!.trim() === '') throw new UsageError(`--rps: expected a positive number, got '${str('rps')}'`);
-        env.OCS_RPS = String(rps);
+        // The same check as OCS_RPS's (src/client/polite.ts), told as a flag's problem.
+        const { rateLimit } = await import('../client/polite.ts');
+        try {
+          env.OCS_RPS = String(rateLimit(undefined, { OCS_RPS: str('rps')!.trim() || 'empty' }));
+        } catch {
+          throw new UsageError(`--rps: expected a positive number, got '${str('rps')}'`);
+        }
       }
       if (str('grep') !== undefined) {
         try { new RegExp(str('grep')!); } catch (err) { throw new UsageError(`--grep: ${(err as Error).message}`); }

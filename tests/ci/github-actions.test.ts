@@ -19,17 +19,6 @@ const workflow = parse(text) as Obj;
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-const OCS_MAIN = join(ROOT, 'src', 'cli', 'main.ts');
-
-/**
- * The subcommands of ocs-conformance (issue 11), until src/cli/main.ts exists: from then on
- * they are read from its --help, as are the flags each takes.
- */
-const OCS_FALLBACK: Record<string, string[]> = {
-  run: ['--base-url', '--profile', '--runs', '--seed', '--grep', '--shard', '--workers', '--rps', '--report-dir', '--baseline', '--dry-run'],
-  init: [], rules: ['--level', '--json'], explain: [], diff: [], 'export-openapi': ['--format'],
-};
-
 /** The commands a `--help` lists under "Commands:", each with the rest of its line. */
 function commandsOf(help: string): string[] {
   const lines = help.split('\n');
@@ -45,7 +34,8 @@ function commandsOf(help: string): string[] {
 }
 
 const help = (argv: string[]): string => execFileSync(argv[0]!, argv.slice(1), { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-const ocsArgv = (...args: string[]): string[] => [process.execPath, '--import', 'tsx', OCS_MAIN, ...args];
+/** The command as a user calls it: the package's bin. */
+const ocsArgv = (...args: string[]): string[] => [process.execPath, join(ROOT, 'bin', 'ocs-conformance.js'), ...args];
 
 /** GitHub expressions (`${{ … }}`) become one placeholder, so a command splits into words cleanly. */
 const EXPR = '\u27e8expr\u27e9';
@@ -133,7 +123,7 @@ describe('docs/ci/github-actions.yml', () => {
 
   it('runs only commands that exist: npm scripts, Playwright and ocs-conformance subcommands and flags, config files', () => {
     const playwright = commandsOf(help([process.execPath, playwrightCli, '--help']));
-    const ocs = existsSync(OCS_MAIN) ? commandsOf(help(ocsArgv('--help'))) : Object.keys(OCS_FALLBACK);
+    const ocs = commandsOf(help(ocsArgv('--help')));
     assert.ok(playwright.includes('merge-reports') && ocs.includes('run'), `read the subcommands (${playwright.join(' ')}; ${ocs.join(' ')})`);
     const checked: string[] = [];
     for (const { job, run } of runs) {
@@ -154,7 +144,7 @@ describe('docs/ci/github-actions.yml', () => {
         } else if (tool === 'npx' && args[0] === 'ocs-conformance') {
           const sub = args[1]!;
           assert.ok(ocs.includes(sub), `${where}: ${sub} is not an ocs-conformance subcommand (${ocs.join(', ')})`);
-          const known = existsSync(OCS_MAIN) ? help(ocsArgv(sub, '--help')) : OCS_FALLBACK[sub]!.join(' ');
+          const known = help(ocsArgv(sub, '--help'));
           for (const flag of flagsOf(args)) assert.ok(known.includes(flag), `${where}: ocs-conformance ${sub} has no ${flag}`);
         } else {
           assert.ok(['mkdir', 'cp'].includes(tool!), `${where}: ${tool} is not a command this check knows`);
