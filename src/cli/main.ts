@@ -196,9 +196,9 @@ Exit codes: 0 nothing regressed, 1 something regressed, 2 a file is not a summar
     options: { ...HELP, json: { type: 'boolean' } },
     positionals: [2, 2],
     async run(v, [oldFile, newFile]) {
-      const { readBaseline } = await import('./run.ts');
+      const { readSummaryFile } = await import('../report/compare.ts');
       const { diffSummaries, diffText } = await import('./diff.ts');
-      const d = diffSummaries(oldFile!, readBaseline(oldFile!), newFile!, readBaseline(newFile!));
+      const d = diffSummaries(oldFile!, readSummaryFile(oldFile!), newFile!, readSummaryFile(newFile!));
       console.log(v.json ? JSON.stringify(d, null, 2) : diffText(d));
       return d.regressions.length ? 1 : 0;
     },

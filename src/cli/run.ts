@@ -8,13 +8,13 @@
  * baseline, or a target that answered none of the preflight's requests.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
 import { loadAllCases, ScenarioError } from '../scenario/load.ts';
-import { asComparable, SummaryFileError } from '../report/compare.ts';
+import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { withMemoryLimits } from '../runner/memory.ts';
@@ -36,25 +36,8 @@ function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   concurrency(profile.safety, env);
   rateLimit(profile.safety, env);
   loadAllCases();
-  if (env.OCS_BASELINE) readBaseline(env.OCS_BASELINE);
+  if (env.OCS_BASELINE) readSummaryFile(env.OCS_BASELINE);
   return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
-}
-
-/** Reads a summary.json to compare against; a problem names the file. */
-export function readBaseline(file: string): ReturnType<typeof asComparable> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new SummaryFileError(`${file}: cannot read the summary (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new SummaryFileError(`${file}: not JSON (${(err as Error).message})`);
-  }
-  return asComparable(data, file);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { FORMATS, type Level } from '../contract/load.ts';
 import type { Changes, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
 
@@ -17,6 +18,23 @@ export function asComparable(data: unknown, file: string): ComparableSummary {
     for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested`);
   });
   return data as ComparableSummary;
+}
+
+/** Reads a summary.json to compare against; a problem names the file. */
+export function readSummaryFile(file: string): ComparableSummary {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new SummaryFileError(`${file}: cannot read the summary (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new SummaryFileError(`${file}: not JSON (${(err as Error).message})`);
+  }
+  return asComparable(data, file);
 }
 
 const judged = (v: RuleVerdict): boolean => v !== 'untested';

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
@@ -6,7 +5,7 @@ import type { Verdict } from '../checks/finding.ts';
 import { FINDINGS, type RecordedUnit } from './record.ts';
 import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
 import { writeReports } from './write.ts';
-import { asComparable, compareSummaries } from './compare.ts';
+import { compareSummaries, readSummaryFile } from './compare.ts';
 import { closingLines, consoleSummary, exitOf } from './console.ts';
 import { provenance } from './provenance.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
@@ -87,7 +86,7 @@ function exitWith(code: number, line?: string): void {
 /** The "changed since baseline" section against an earlier run's summary.json (checked by the command before the run). */
 function baselineSection(file: string, now: Summary): BaselineSection | undefined {
   try {
-    const old = asComparable(JSON.parse(readFileSync(file, 'utf8')), file);
+    const old = readSummaryFile(file);
     return { file, ...(old.generatedAt ? { generatedAt: old.generatedAt } : {}), ...(old.verdict ? { verdict: old.verdict } : {}), ...compareSummaries(old, now) };
   } catch (err) {
     console.error(`ocs-conformance: baseline ${file} left out: ${(err as Error).message}`);
