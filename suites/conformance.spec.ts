@@ -10,13 +10,13 @@
 import { test } from '@playwright/test';
 import { baseUrl, runContext } from '../src/profile/context.ts';
 import { recordUnit } from '../src/report/record.ts';
-import { planUnits, selectSteps } from '../src/runner/units.ts';
+import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
 import { casesOfRun } from '../src/scenario/load.ts';
 import { PROPERTIES } from '../generators/suite.ts';
 import { closeWorker, runSteps, waitsSoFar } from './steps.ts';
 
-const RUNS = Number(process.env.OCS_RUNS ?? 25);
+const RUNS = runsPerProperty();
 const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
 const PATH = process.env.OCS_PATH;
 

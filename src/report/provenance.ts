@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { CONTRACT_DIR, loadRules, ROOT } from '../contract/load.ts';
 import type { Provenance } from './summary.ts';
+import { runsPerProperty } from '../runner/units.ts';
 
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -43,7 +44,7 @@ export function provenance(run: RunFacts, env: NodeJS.ProcessEnv = process.env):
     startedAt: run.startedAt.toISOString(),
     durationMs: Math.round(run.durationMs),
     seed,
-    runsPerProperty: Number(env.OCS_RUNS ?? 25),
+    runsPerProperty: runsPerProperty(env),
     workers: run.workers,
     shard: run.shard,
     ...(env.OCS_GREP ? { grep: env.OCS_GREP } : {}),

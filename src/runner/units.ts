@@ -58,3 +58,6 @@ export function selectSteps<S extends Step>(unitTitle: string, steps: readonly S
   const re = new RegExp(filter.grep);
   return steps.filter((s) => re.test(`${unitTitle} ${s.title} ${s.rules.map((r) => `@${r}`).join(' ')}`));
 }
+
+/** Runs per property: OCS_RUNS, else 25, so a default run stays fast (0 leaves the properties out). */
+export const runsPerProperty = (env: NodeJS.ProcessEnv = process.env): number => Number(env.OCS_RUNS ?? 25);
