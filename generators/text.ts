@@ -44,7 +44,7 @@ const codePointIn = (min: number, max: number): fc.Arbitrary<string> => fc.integ
  * UTF-8 bytes): emoji, mathematical letters, CJK Extension B, and any other of the astral
  * planes but the two noncharacters that end each plane, which are moved two places down.
  */
-export const astralChar: fc.Arbitrary<string> = oneof(
+const astralChar: fc.Arbitrary<string> = oneof(
   codePointIn(0x1f300, 0x1f5ff),
   codePointIn(0x1d400, 0x1d44f),
   codePointIn(0x20000, 0x2a6df),
@@ -56,7 +56,7 @@ export const astralChar: fc.Arbitrary<string> = oneof(
  * ideographic spaces, and the tab, the one control character XML 1.0 carries as it is.
  */
 const SPACES = [' ', '\u00A0', '\u2009', '\u3000', '\t'];
-export const space = fc.constantFrom(...SPACES);
+const space = fc.constantFrom(...SPACES);
 
 /** Punctuation text may hold: `%`, backslash, quotes, the XML specials, and less usual marks. */
 const PUNCTUATION = [...'%\\&<>"\'!#$*+/=?^_`{|}~;:§¶†‡‰‽«»—–…№'];
@@ -81,14 +81,14 @@ const anyChar: fc.Arbitrary<string> = oneof(
 const visibleChar: fc.Arbitrary<string> = oneof(fc.constantFrom(...CYRILLIC, ...LATIN), fc.constantFrom(...PUNCTUATION), astralChar, codePointIn(0x05d0, 0x05ea));
 
 /** Nothing, or a run of one or two whitespace characters: what a string may carry at an edge. */
-export const edgeSpace: fc.Arbitrary<string> = oneof(fc.constant(''), fc.array(space, { minLength: 1, maxLength: 2 }).map((w) => w.join('')));
+const edgeSpace: fc.Arbitrary<string> = oneof(fc.constant(''), fc.array(space, { minLength: 1, maxLength: 2 }).map((w) => w.join('')));
 
 /**
  * Text the spec calls "string" and gives no character set (contract/assumptions.yaml
  * A-TEXT-VALUES): at least one visible character, then up to `most` of any character or
  * whitespace, with whitespace at either edge or none (A-EDGE-WHITESPACE).
  */
-export const freeText = (most = 16): fc.Arbitrary<string> =>
+const freeText = (most = 16): fc.Arbitrary<string> =>
   fc.tuple(edgeSpace, visibleChar, fc.array(oneof(anyChar, space), { maxLength: most }), edgeSpace)
     .map(([lead, first, rest, trail]) => lead + first + rest.join('') + trail);
 

@@ -28,6 +28,8 @@ const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, 
 export const TEXT_FAULTS: Fault[] = [
   { name: 'limits-count-utf8-bytes', rule: 'MBR-EMAIL-MAX', description: 'counts a length limit in UTF-8 bytes, so a 128-character e-mail with a Cyrillic local part is refused',
     count: (value) => Buffer.byteLength(value, 'utf8') },
+  { name: 'limits-count-utf16-units', rule: 'CAG-JADDR-SEARCH-MAX', description: 'counts a length limit in UTF-16 code units (a JavaScript string\'s length), so a 1024-character juridicalAddress.search of astral characters is refused',
+    count: (value) => value.length },
   { name: 'limits-count-trimmed', rule: 'PCK-ADDRESS-SEARCH-MAX', description: 'trims whitespace at the edges before it counts, so a 1025-character address.search ending in a space is accepted',
     count: (value) => [...value.trim()].length },
   breaksOn('astral-name-internal-error', 'breaks (HTTP 500) on a valid name holding a character outside the BMP (an emoji)', 'name', (v) => ASTRAL.test(v)),
