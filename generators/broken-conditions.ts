@@ -45,8 +45,15 @@ function doubtfulValues(v: unknown, path: string, out: string[]): void {
     v.forEach((x, i) => doubtfulValues(x, `${path}/${i}`, out));
   } else if (isObj(v)) for (const [k, x] of Object.entries(v)) doubtfulValues(x, `${path}/${k}`, out);
   else if (v === '') out.push(`DOUBTFUL: empty string at ${path}`);
-  else if (typeof v === 'string' && v.trim() !== v) out.push(`DOUBTFUL: leading or trailing whitespace at ${path}`);
+  else if (typeof v === 'string' && v.trim() !== v && !EDGE_WHITESPACE_TEXT.test(path)) out.push(`DOUBTFUL: leading or trailing whitespace at ${path}`);
 }
+
+/**
+ * The fields whose text may carry whitespace at its edges, counted and kept as sent
+ * (contract/assumptions.yaml A-EDGE-WHITESPACE); anywhere else (an e-mail, a code, a date)
+ * it stays doubtful.
+ */
+const EDGE_WHITESPACE_TEXT = /\/(name|search|house|building|structure|flat)$/;
 
 /** Spec 2.2: address-book IDs; one the profile does not list is taken for one the target does not know. */
 function bookRefs(holder: Obj, f: Fixtures, out: string[]): void {
@@ -85,7 +92,11 @@ function counteragent(c: Obj, path: string, f: Fixtures, out: string[]): void {
   } else out.push('CAG-FORM-KNOWN');
 }
 
-const fromSearch = (search: string, base: string): boolean => search === base || search.startsWith(`${base}, `);
+/** The profile's search, as is or with additions the spec allows: a trailing comma element, whitespace at the edges (A-SEARCH-ADDITIONS). */
+const fromSearch = (search: string, base: string): boolean => {
+  const s = search.replace(/^\s+/u, '');
+  return s.trimEnd() === base || s.startsWith(`${base}, `);
+};
 
 /** Spec 2.3 with A-JADDR-FOOTNOTES: search alone, or the profile's street with a house. */
 function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): void {
@@ -98,7 +109,7 @@ function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): voi
   }
   if (!has(a, 'street') || !has(a, 'house')) out.push(`DOUBTFUL: ${path} without search, street and house`);
   if (typeof a.street === 'string' && a.street !== j.street) out.push('CAG-JADDR-STREET-KNOWN');
-  if (typeof a.house === 'string' && !(j.house && a.house.startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
+  if (typeof a.house === 'string' && !(j.house && a.house.trimStart().startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
 }
 
 /** Spec 2.7: a search given as coordinates, `lat, lon`, which alone may come with flat. */

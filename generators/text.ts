@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { oneof } from './combinators.ts';
-import { padAddress } from '../src/scenario/build.ts';
+import { emailOfLength, padAddress } from '../src/scenario/build.ts';
 
 const CYRILLIC = [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ'];
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
@@ -36,67 +36,182 @@ export const digitsOf = (n: number): fc.Arbitrary<string> => fc.array(digit, { m
 
 const wordChar = fc.constantFrom(...CYRILLIC, ...LATIN, ...XML_SPECIAL, '-', '.');
 
+/** A character of the code points `min` to `max`, each one code point. */
+const codePointIn = (min: number, max: number): fc.Arbitrary<string> => fc.integer({ min, max }).map((cp) => String.fromCodePoint(cp));
+
+/**
+ * Characters outside the Basic Multilingual Plane (one code point, two UTF-16 units, four
+ * UTF-8 bytes): emoji, mathematical letters, CJK Extension B, and any other of the astral
+ * planes but the two noncharacters that end each plane, which are moved two places down.
+ */
+const astralChar: fc.Arbitrary<string> = oneof(
+  codePointIn(0x1f300, 0x1f5ff),
+  codePointIn(0x1d400, 0x1d44f),
+  codePointIn(0x20000, 0x2a6df),
+  fc.integer({ min: 0x10000, max: 0x10ffff }).map((cp) => String.fromCodePoint((cp & 0xfffe) === 0xfffe ? cp - 2 : cp)),
+);
+
+/**
+ * Whitespace a string may hold at its edges and inside: the space, the no-break, thin and
+ * ideographic spaces, and the tab, the one control character XML 1.0 carries as it is.
+ */
+const SPACES = [' ', '\u00A0', '\u2009', '\u3000', '\t'];
+const space = fc.constantFrom(...SPACES);
+
+/** Punctuation text may hold: `%`, backslash, quotes, the XML specials, and less usual marks. */
+const PUNCTUATION = [...'%\\&<>"\'!#$*+/=?^_`{|}~;:§¶†‡‰‽«»—–…№'];
+
+/**
+ * Any character a string of the spec may hold where it names no character set: letters of
+ * any script, combining marks, right-to-left letters, punctuation, anything else of the BMP
+ * from U+00A0 on (the C0 and C1 controls left out: XML 1.0 cannot carry most of them) and the
+ * astral planes. Never a lone surrogate, U+FFFE or U+FFFF, which neither format carries.
+ */
+const anyChar: fc.Arbitrary<string> = oneof(
+  fc.constantFrom(...CYRILLIC, ...LATIN, ...DIGITS),
+  fc.constantFrom(...PUNCTUATION),
+  astralChar,
+  codePointIn(0x0300, 0x036f),
+  oneof(codePointIn(0x05d0, 0x05ea), codePointIn(0x0627, 0x064a)),
+  codePointIn(0x00a0, 0xd7ff),
+  codePointIn(0xe000, 0xfffd),
+);
+
+/** A character that is not whitespace and not a combining mark, so a text never reads as blank. */
+const visibleChar: fc.Arbitrary<string> = oneof(fc.constantFrom(...CYRILLIC, ...LATIN), fc.constantFrom(...PUNCTUATION), astralChar, codePointIn(0x05d0, 0x05ea));
+
+/** Nothing, or a run of one or two whitespace characters: what a string may carry at an edge. */
+const edgeSpace: fc.Arbitrary<string> = oneof(fc.constant(''), fc.array(space, { minLength: 1, maxLength: 2 }).map((w) => w.join('')));
+
+/**
+ * Text the spec calls "string" and gives no character set (contract/assumptions.yaml
+ * A-TEXT-VALUES): at least one visible character, then up to `most` of any character or
+ * whitespace, with whitespace at either edge or none (A-EDGE-WHITESPACE).
+ */
+const freeText = (most = 16): fc.Arbitrary<string> =>
+  fc.tuple(edgeSpace, visibleChar, fc.array(oneof(anyChar, space), { maxLength: most }), edgeSpace)
+    .map(([lead, first, rest, trail]) => lead + first + rest.join('') + trail);
+
 /** Names people and companies really carry, Cyrillic and XML-special characters included. */
 const KNOWN_NAMES = ['Иванов Иван Иванович', 'Пётр O\'Brien', 'ООО "Ромашка & Ко" <Север>', 'АО «Вектор» & Partners', 'Анна-Мария Łukasz', 'ИП Смирнова Е.А.'];
 
 /**
- * Spec 2.2 (contactPersons[].name) and 2.3 (counteragent name): a string with no length
- * limit. Words of Cyrillic and Latin letters and & < > " ', joined by single spaces, so the
- * value is never empty and never starts or ends with whitespace (DESIGN principle 3).
+ * Spec 2.2 (contactPersons[].name) and 2.3 (counteragent name): a string with no length limit
+ * and no character set. Real names, words of Cyrillic and Latin letters and & < > " ', and
+ * free text from all of Unicode with whitespace at its edges (A-TEXT-VALUES); never blank,
+ * which stays the doubtful form INFO-BLANK-NAME records.
  */
 export const personName: fc.Arbitrary<string> = oneof(
   fc.constantFrom(...KNOWN_NAMES),
   fc.array(fc.string({ unit: wordChar, minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
+  freeText(),
 );
 
-const emailChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+/**
+ * A character of an e-mail's local part: ASCII letters and digits first (they shrink best),
+ * then Cyrillic and astral letters (RFC 6531 allows any non-ASCII character) and the RFC 5322
+ * specials a dot-atom may hold, `%`, `&` and `'` among them (A-EMAIL-FORMAT). Never a dot,
+ * whitespace or `@`, so every address is `local@domain` in any reading.
+ */
+const emailChar = oneof(
+  fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'),
+  fc.constantFrom(...CYRILLIC),
+  codePointIn(0x1d400, 0x1d44f),
+  fc.constantFrom(...'!#$%&\'*+-/=?^_`{|}~'),
+);
 const DOMAINS = ['example.com', 'mail.example.org'];
 const SHORTEST_EMAIL = 24;
 
 /**
- * Spec 2.2 and 8: an e-mail of `min` to `max` characters, at `max` often. ASCII only, so a
- * character is one code point and one UTF-16 unit (contract/assumptions.yaml A-CHARACTER-COUNT).
+ * Spec 2.2 and 8: an e-mail of `min` to `max` characters, at `max` often. A character is a
+ * code point (A-CHARACTER-COUNT): each unit of the local part is one, whatever its UTF-8 or
+ * UTF-16 length.
  */
 export function emailUpTo(max: number, min = SHORTEST_EMAIL): fc.Arbitrary<string> {
   return fc.tuple(lengthUpTo(min, max), fc.array(emailChar, { minLength: max, maxLength: max }), fc.constantFrom(...DOMAINS))
     .map(([n, chars, domain]) => `${chars.slice(0, n - domain.length - 1).join('')}@${domain}`);
 }
 
-const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A');
+/**
+ * Spec 8: an e-mail past the limit by 1 to 20 characters: ASCII as the scenarios' `$email`
+ * builds it, or multi-byte. Whitespace at an edge is left to the scenario cases: in an
+ * e-mail it is a doubtful form of its own (A-EMAIL-FORMAT), so no violator sends it.
+ */
+export const emailOver = (max: number): fc.Arbitrary<string> => oneof(
+  fc.integer({ min: max + 1, max: max + 20 }).map(emailOfLength),
+  fc.integer({ min: max + 1, max: max + 20 }).chain((n) => emailUpTo(n, n)),
+);
 
-/** Spec 2.3, 2.7: building (5), structure (7), flat (5): digits and letters, at the limit often. */
-export const housePart = (max: number): fc.Arbitrary<string> => textUpTo(housePartChar, 1, max);
+/** Digits and letters of a house part, one astral letter among them (a character is a code point). */
+const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜');
 
-/** A house part past its limit: `max + 1` to `max + 3` characters. */
-export const housePartOver = (max: number): fc.Arbitrary<string> => textBetween(housePartChar, max + 1, max + 3);
+/** `text` with `w` added at its start or its end. */
+const withEdge = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.tuple(text, space, fc.boolean()).map(([t, w, lead]) => (lead ? w + t : t + w));
+
+/**
+ * Spec 2.3, 2.7: building (5), structure (7), flat (5): digits and letters, at the limit
+ * often, sometimes with a space at an edge that counts toward the limit (A-EDGE-WHITESPACE).
+ */
+export const housePart = (max: number): fc.Arbitrary<string> =>
+  oneof(textUpTo(housePartChar, 1, max), withEdge(textUpTo(housePartChar, 1, max - 1)));
+
+/** A house part past its limit: `max + 1` to `max + 3` characters, or `max` and a space at an edge. */
+export const housePartOver = (max: number): fc.Arbitrary<string> =>
+  oneof(textBetween(housePartChar, max + 1, max + 3), withEdge(textBetween(housePartChar, max, max)));
 
 /**
  * Spec 2.3, 2.7: a house "including letter", 7 characters at most. The house comes from the
- * profile; a suffix such as `к1` varies it up to the limit (DESIGN principle 7: padded or
- * varied where the spec allows).
+ * profile; a suffix such as `к1`, or a space at an edge, varies it up to the limit (DESIGN
+ * principle 7: padded or varied where the spec allows).
  */
 export function houseFrom(base: string, max = 7): fc.Arbitrary<string> {
   const room = max - [...base].length;
-  return room <= 0 ? fc.constant(base) : oneof(fc.constant(base), textUpTo(housePartChar, 1, room).map((s) => base + s));
+  return room <= 0 ? fc.constant(base) : oneof(fc.constant(base), textUpTo(housePartChar, 1, room).map((s) => base + s), withEdge(fc.constant(base)));
 }
 
-/** A house from the profile padded past the limit: `max + 1` to `max + 3` characters. */
-export const houseOver = (base: string, max = 7): fc.Arbitrary<string> =>
-  fc.integer({ min: max + 1, max: max + 3 }).map((n) => base + '1'.repeat(Math.max(1, n - [...base].length)));
+/** A house from the profile padded past the limit: `max + 1` to `max + 3` characters, or to `max` and a space. */
+export const houseOver = (base: string, max = 7): fc.Arbitrary<string> => oneof(
+  fc.integer({ min: max + 1, max: max + 3 }).map((n) => base + '1'.repeat(Math.max(1, n - [...base].length))),
+  withEdge(fc.constant(base + '1'.repeat(Math.max(0, max - [...base].length)))),
+);
 
-const fillerUnit = fc.constantFrom('д', 'x', 'Ж');
+/** What pads a search to a length: Cyrillic, Latin, astral characters and `%`. */
+const fillerUnit = fc.constantFrom('д', 'x', 'Ж', '🏠', '𝒜', '%');
 
-/** A profile search as is, padded inside the limit, or padded to the limit exactly. */
+const codePoints = (s: string): number => [...s].length;
+
+/**
+ * A trailing remark: free text after a comma (A-SEARCH-ADDITIONS), and whitespace at the
+ * search's edges; the profile's search stays whole, so it names the same place. When the
+ * additions would pass `max`, the search is sent as it is.
+ */
+function withRemark(base: string, max: number): fc.Arbitrary<string> {
+  return fc.tuple(edgeSpace, freeText(24), edgeSpace).map(([lead, remark, trail]) => {
+    const s = `${lead}${base}, ${remark}${trail}`;
+    return codePoints(s) <= max ? s : base;
+  });
+}
+
+/**
+ * A profile search as is, padded inside the limit, padded to the limit exactly (with
+ * multi-byte filler, and whitespace at an edge inside the count), or with a trailing remark.
+ */
 export function searchUpTo(base: string, max: number, atMax?: string): fc.Arbitrary<string> {
-  const shortest = [...base].length + 3;
+  const shortest = codePoints(base) + 3;
   if (shortest > max) return fc.constant(base);
+  const atLimit = fc.tuple(fillerUnit, edgeSpace, edgeSpace).map(([u, lead, trail]) =>
+    lead + padAddress(base, max - codePoints(lead) - codePoints(trail), u) + trail);
   return oneof(
     fc.constant(base),
     fc.tuple(fc.integer({ min: shortest, max }), fillerUnit).map(([n, u]) => padAddress(base, n, u)),
-    atMax !== undefined ? fc.constant(atMax) : fillerUnit.map((u) => padAddress(base, max, u)),
+    atMax !== undefined ? fc.constant(atMax) : atLimit,
+    withRemark(base, max),
   );
 }
 
-/** A profile search padded past the limit: `max + 1` to `max + 40` characters. */
-export const searchOver = (base: string, max: number): fc.Arbitrary<string> =>
-  fc.tuple(fc.integer({ min: max + 1, max: max + 40 }), fillerUnit).map(([n, u]) => padAddress(base, n, u));
+/** A profile search padded past the limit: `max + 1` to `max + 40` characters, or to `max` and whitespace at an edge. */
+export const searchOver = (base: string, max: number): fc.Arbitrary<string> => oneof(
+  fc.tuple(fc.integer({ min: max + 1, max: max + 40 }), fillerUnit).map(([n, u]) => padAddress(base, n, u)),
+  withEdge(fillerUnit.map((u) => padAddress(base, max, u))),
+);

@@ -16,6 +16,8 @@ export interface Fault {
   skips?: RegExp;
   /** The limits it enforces instead of the spec's. */
   limits?: Partial<Limits>;
+  /** How it counts a string's characters for a limit, instead of in code points. */
+  count?: Hooks['count'];
   request?: Hooks['request'];
   answer?: Hooks['answer'];
 }

@@ -3,7 +3,7 @@ import type { Obj } from '../hooks.ts';
 import type { Fault } from './fault.ts';
 
 /** Rebuilds a decoded request bottom-up, every array and value through `f` with its key. */
-function rebuild(v: unknown, f: (v: unknown, key: string) => unknown, key = ''): unknown {
+export function rebuild(v: unknown, f: (v: unknown, key: string) => unknown, key = ''): unknown {
   if (Array.isArray(v)) return f(v.map((el) => rebuild(el, f, key)), key);
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, rebuild(child, f, k)]));
   return f(v, key);

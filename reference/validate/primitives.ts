@@ -65,10 +65,6 @@ export function sent(v: unknown): boolean {
   return !absent(v) && v !== '';
 }
 
-function countChars(s: string): number {
-  return [...s].length;
-}
-
 export interface StringRule {
   required?: boolean;
   min?: number;
@@ -89,11 +85,11 @@ export function str(ck: Check, v: unknown, path: string, rule: StringRule = {}):
     return undefined;
   }
   // The first broken check the service makes is reported; one it skips (a fault) lets the value through.
-  return stringProblems(v, rule).some((p) => ck.report([path], p)) ? undefined : v;
+  return stringProblems(v, rule, ck.hooks.count(v)).some((p) => ck.report([path], p)) ? undefined : v;
 }
 
-function stringProblems(v: string, rule: StringRule): Problem[] {
-  const n = countChars(v);
+/** `n`: the value's length in characters, as the service counts them (reference/hooks.ts `count`). */
+function stringProblems(v: string, rule: StringRule, n: number): Problem[] {
   const out: Problem[] = [];
   if (rule.max !== undefined && n > rule.max) out.push(problems.tooLong(rule.max));
   if (rule.min !== undefined && n < rule.min) out.push(problems.tooShort(rule.min));

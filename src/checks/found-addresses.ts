@@ -28,9 +28,21 @@ function finding(id: string, ok: boolean, expected: string, received: string): F
     : { rule: id, level: rule.level, verdict: 'fail', title: rule.title, expected, received };
 }
 
+/** Where two strings part, told in code points, so an edge space or an escape shows in the evidence. */
+export function firstDifference(sent: string, echoed: string): string {
+  const a = [...sent];
+  const b = [...echoed];
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const at = (cs: string[]): string => (i < cs.length ? `U+${cs[i]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : 'its end');
+  return `${a.length} code points sent, ${b.length} echoed; the first difference is at code point ${i + 1}: sent ${at(a)}, echoed ${at(b)}`;
+}
+
 /**
  * Spec 2.4/2.9: foundAddresses is present only when a search was sent, and then holds one
- * entry per search with the documented field path, the entered value and a result.
+ * entry per search with the documented field path and a result (RSP-FOUNDADDRESSES-PRESENT);
+ * spec 2.5: each entry's source is the entered value exactly (RSP-FOUNDADDRESSES-SOURCE),
+ * judged wherever an entry for the search's field is there to judge.
  */
 export function checkFoundAddresses(op: Operation, request: unknown, data: unknown): Finding[] {
   const sent = searchesSent(op, request);
@@ -40,15 +52,27 @@ export function checkFoundAddresses(op: Operation, request: unknown, data: unkno
     return [finding('RSP-FOUNDADDRESSES-ABSENT', raw === undefined, 'no foundAddresses (no search was sent)', `foundAddresses ${JSON.stringify(raw)}`)];
   }
   const problems: string[] = [];
+  const echoes: { s: SentSearch; entry: Found }[] = [];
   for (const s of sent) {
     const entry = found.find((f) => f.field === s.field);
     if (!entry) problems.push(`no entry with field "${s.field}"`);
-    else if (entry.source !== s.source) problems.push(`field "${s.field}" has source ${JSON.stringify(entry.source)}, not the entered value`);
-    else if (typeof entry.result !== 'string' || entry.result === '') problems.push(`field "${s.field}" has no result`);
+    else {
+      echoes.push({ s, entry });
+      if (typeof entry.result !== 'string' || entry.result === '') problems.push(`field "${s.field}" has no result`);
+    }
   }
   const extra = found.filter((f) => !sent.some((s) => s.field === f.field));
   if (extra.length) problems.push(`entries for fields no search was sent in: ${extra.map((f) => JSON.stringify(f.field)).join(', ')}`);
-  return [finding('RSP-FOUNDADDRESSES-PRESENT', problems.length === 0,
+  const findings = [finding('RSP-FOUNDADDRESSES-PRESENT', problems.length === 0,
     `foundAddresses ${JSON.stringify(sent.map((s) => ({ field: s.field, source: s.source, result: '…' })))}`,
     `${problems.join('; ')}; foundAddresses ${JSON.stringify(raw)}`)];
+  if (echoes.length === 0) return findings;
+  const changed = echoes.filter(({ s, entry }) => entry.source !== s.source);
+  const told = changed.map(({ s, entry }) => (typeof entry.source === 'string'
+    ? `field "${s.field}" has source ${JSON.stringify(entry.source)}: ${firstDifference(s.source, entry.source)}`
+    : `field "${s.field}" has source ${JSON.stringify(entry.source)}, not a string`));
+  findings.push(finding('RSP-FOUNDADDRESSES-SOURCE', changed.length === 0,
+    `source ${echoes.map(({ s }) => `${JSON.stringify(s.source)} for "${s.field}"`).join(', ')}, exactly as entered`,
+    told.join('; ')));
+  return findings;
 }

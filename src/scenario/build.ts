@@ -38,6 +38,8 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
   const v = value as Record<string, Json>;
   if ('$ref' in v) {
     const found = lookup(String(v.$ref), ctx);
+    // A search is text: the profile's value with text added at an edge still names its place (A-SEARCH-ADDITIONS).
+    if (typeof v.lead === 'string' || typeof v.trail === 'string') return `${v.lead ?? ''}${String(found)}${v.trail ?? ''}`;
     if (typeof v.take !== 'number') return found;
     if (!Array.isArray(found) || found.length < v.take) {
       throw new MissingFixture(`the profile's fixtures.${v.$ref} has fewer than ${v.take} elements`);
@@ -50,16 +52,16 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
     return resolve(fragment, ctx);
   }
   if ('$text' in v) {
-    const { length, of, prefix = '' } = v.$text as { length: number; of: string; prefix?: string };
-    return prefix + fill(of, length - [...prefix].length);
+    const { length, of, prefix = '', suffix = '' } = v.$text as { length: number; of: string; prefix?: string; suffix?: string };
+    return prefix + fill(of, length - [...prefix].length - [...suffix].length) + suffix;
   }
   if ('$email' in v) return emailOfLength(Number(v.$email));
   if ('$pad' in v) {
-    const { ref, length, override } = v.$pad as { ref: string; length: number; override?: string };
+    const { ref, length, override, unit, lead = '', trail = '' } = v.$pad as { ref: string; length: number; override?: string; unit?: string; lead?: string; trail?: string };
     if (override) {
       try { return lookup(override, ctx); } catch (err) { if (!(err instanceof MissingFixture)) throw err; }
     }
-    return padAddress(String(lookup(ref, ctx)), length);
+    return lead + padAddress(String(lookup(ref, ctx)), length - [...lead].length - [...trail].length, unit) + trail;
   }
   if ('$date' in v) return dateIn(String(v.$date), ctx);
   if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;

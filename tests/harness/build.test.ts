@@ -132,6 +132,9 @@ describe('buildRequest: generated strings', () => {
     const p = build({ 'receiver.email': { $text: { length: 10, of: 'x', prefix: 'Дом ' } } }).receiver.email as string;
     assert.equal(p, 'Дом xxxxxx');
     assert.equal(codePoints(p), 10);
+    const astral = build({ 'receiver.email': { $text: { length: 128, of: '𝒜ж', suffix: '@example.com' } } }).receiver.email as string;
+    assert.equal(codePoints(astral), 128);
+    assert.match(astral, /^(𝒜ж)+𝒜?@example\.com$/u);
   });
 
   it('$email has the exact length and is an address', () => {
@@ -149,6 +152,18 @@ describe('buildRequest: generated strings', () => {
       assert.equal(codePoints(v), length);
       assert.ok(v.startsWith(`${start}, `), `the padded value does not begin with the profile's search: ${v.slice(0, 60)}`);
     }
+  });
+
+  it('$pad fills with the unit and keeps the edges it is given inside the length', () => {
+    const start = fixtures.pickup.inRegion.search[0] as string;
+    const v = build({ 'address.search': { $pad: { ref: 'pickup.inRegion.search.0', length: 1025, unit: '🏠', lead: ' ', trail: '\t' } } }, [], { op: 'change_pickup' }).address.search as string;
+    assert.equal(codePoints(v), 1025);
+    assert.ok(v.startsWith(` ${start}, 🏠🏠`) && v.endsWith('🏠\t'), v.slice(0, 60));
+  });
+
+  it('$ref with lead and trail adds them to the profile value', () => {
+    const v = build({ 'address.search': { $ref: 'pickup.inRegion.search.0', lead: ' ', trail: ', 15% & <двор>' } }, [], { op: 'change_pickup' }).address.search;
+    assert.equal(v, ` ${fixtures.pickup.inRegion.search[0]}, 15% & <двор>`);
   });
 
   it('$pad takes the override when the profile has it', () => {

@@ -234,9 +234,20 @@ describe('judge: foundAddresses', () => {
     assert.match(one(fs, 'RSP-FOUNDADDRESSES-PRESENT').received!, /receiver\.counteragent\.juridicalAddress/);
   });
 
-  it('with a changed source (trimmed) fails RSP-FOUNDADDRESSES-PRESENT', () => {
+  it('with a changed source (trimmed) fails RSP-FOUNDADDRESSES-SOURCE, telling the code point', () => {
     const fs = run({ request: withSearch, response: wire(200, receiverOk({ foundAddresses: [entry(FIELD, SEARCH.trim())] }), 'json') });
-    assert.deepEqual(failing(fs), ['RSP-FOUNDADDRESSES-PRESENT']);
+    assert.deepEqual(failing(fs), ['RSP-FOUNDADDRESSES-SOURCE']);
+    assert.match(one(fs, 'RSP-FOUNDADDRESSES-SOURCE').received!, /33 code points sent, 32 echoed; the first difference is at code point 1: sent U\+0020, echoed U\+041C/);
+  });
+
+  it('with a source escaped once more (XML) fails RSP-FOUNDADDRESSES-SOURCE; the exact echo of an astral search passes', () => {
+    const search = 'Москва, ул. Тверская, д. 7, вход <двор> & 🚪 ';
+    const request = pickupRequest({ address: { search } });
+    delete (request as Record<string, unknown>).addressID;
+    const echo = (source: string) => run({ op: 'change_pickup', format: 'xml', rules: ['RSP-FOUNDADDRESSES-SOURCE'], request,
+      response: wire(200, pickupOk({ foundAddresses: { field: 'address', source, result: 'г. Москва' } }), 'xml') });
+    assert.deepEqual(failing(echo(search.replace('&', '&amp;'))), ['RSP-FOUNDADDRESSES-SOURCE']);
+    assert.equal(one(echo(search), 'RSP-FOUNDADDRESSES-SOURCE').verdict, 'pass');
   });
 
   it('with an entry missing for one of two searches fails RSP-FOUNDADDRESSES-PRESENT', () => {

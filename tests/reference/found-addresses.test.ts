@@ -9,6 +9,10 @@ import {
 
 const ref = useReference();
 const SPECIAL = `Москва, ул. "Тверская" & <Охотный> 'ряд', д. 1`;
+/** Text a search may carry beyond the city (A-SEARCH-ADDITIONS), with no whitespace at its edges. */
+const UNICODE = 'Москва, ул. Тверская, д. 7, скидка 15% %D0%B4 \\ 🏠 𠀋 Бе\u0301лый, שער מזרחי';
+/** The same with whitespace at both edges: the test helper's XML reader trims text, so XML is checked on the wire. */
+const EDGES = ` \tМосква, ул. Тверская, д. 7, подъезд 2\u00A0 `;
 const JUR = 'receiver.counteragent.juridicalAddress';
 const THIRD_JUR = 'third.counteragent.juridicalAddress';
 
@@ -40,6 +44,8 @@ const PRESENT: { name: string; op: Op; request: () => Json; expected: { field: s
   { name: 'a pickup text search is reported', op: 'change_pickup', request: () => pickupSearch('г. Москва, Красная пл., д. 1'), expected: [{ field: 'address', source: 'г. Москва, Красная пл., д. 1' }] },
   { name: 'a pickup coordinate search is reported', op: 'change_pickup', request: () => pickupSearch(COORDS.moscow), expected: [{ field: 'address', source: COORDS.moscow }] },
   { name: 'a pickup search with XML-special characters is echoed verbatim', op: 'change_pickup', request: () => pickupSearch(SPECIAL), expected: [{ field: 'address', source: SPECIAL }] },
+  { name: 'a pickup search with %, a backslash, astral characters, combining marks and right-to-left text is echoed verbatim', op: 'change_pickup', request: () => pickupSearch(UNICODE), expected: [{ field: 'address', source: UNICODE }] },
+  { name: 'a juridical search with %, astral characters and right-to-left text is echoed verbatim', op: 'change_receiver', request: () => receiverSearch(UNICODE), expected: [{ field: JUR, source: UNICODE }] },
 ];
 
 const ABSENT: { name: string; op: Op; request: () => Json }[] = [
@@ -63,6 +69,12 @@ describe('foundAddresses', () => {
         assert.equal(reply.body.data?.foundAddresses, undefined, reply.text);
       });
     }
+    it(`a pickup search with whitespace at both edges is echoed with it [${format}]`, async () => {
+      const reply = await send(ref.url, 'change_pickup', format, pickupSearch(EDGES));
+      assertOk(reply, 'change_pickup');
+      if (format === 'json') assert.equal(reply.body.data?.foundAddresses?.[0]?.source, EDGES);
+      else assert.ok(reply.text.includes(`<source>${EDGES}</source>`), reply.text.slice(0, 500));
+    });
     it(`a juridical search that resolves to nothing is echoed as its result [${format}]`, async () => {
       const reply = await send(ref.url, 'change_receiver', format, receiverSearch('Ор'));
       assertFound(reply, 'change_receiver', [{ field: JUR, source: 'Ор' }]);

@@ -85,3 +85,22 @@ describe('house, building, structure and flat', () => {
       [[`${max} characters`, part(max)]], [[`${max + 1} characters`, part(max + 1)]]),
   ]));
 });
+
+describe('multi-byte content and whitespace at the edges of a limit (code points, whitespace counted)', () => {
+  const jur = 'receiver.counteragent.juridicalAddress';
+  const bySearch = (): Json => addressPickupRequest({ search: 'Москва' });
+  const byStreet = (): Json => addressPickupRequest({ street: STREET.moscow, house: '1' });
+  const mail = (n: number, unit: string): string => text(n - '@example.com'.length, unit) + '@example.com';
+  runCases(ref, [
+    ...bound('change_receiver', receiverRequest, 'a receiver e-mail of', 'receiver.email',
+      [['128 Cyrillic and ASCII characters', mail(128, 'ж')], ['128 astral and ASCII characters', mail(128, '𝒜')]],
+      [['129 astral and ASCII characters', mail(129, '𝒜')], ['128 characters and a trailing space', `${mail(128, 'a')} `]]),
+    ...bound('change_receiver', legal, 'a juridical address search of', `${jur}.search`,
+      [['1023 characters and a trailing space', `${moscowSearch(1023)} `], ['a letter and a space', 'О ']],
+      [['1024 characters and a leading tab', `\t${moscowSearch(1024)}`], ['one astral character', '🏠']]),
+    ...bound('change_pickup', bySearch, 'a pickup address search of', 'address.search',
+      [['1023 characters and a leading space', ` ${moscowSearch(1023)}`]], [['1024 characters and a trailing space', `${moscowSearch(1024)} `]]),
+    ...bound('change_pickup', byStreet, 'a pickup address house of', 'address.house',
+      [['6 characters and a space', '16к2с1 '], ['7 astral characters', text(7, '𝒜')]], [['7 characters and a space', ' 16к2с11'], ['8 astral characters', text(8, '𝒜')]]),
+  ]);
+});
