@@ -122,7 +122,7 @@ describe('list fixtures (docs/profile-values.md)', () => {
 /** Every key path profile.schema.json accepts, array items and one-or-list forms walked through. */
 function schemaKeys(node: Doc, defs: Doc, path: string[] = []): string[] {
   if (node.$ref) return schemaKeys(defs[String(node.$ref).replace('#/$defs/', '')], defs, path);
-  if (node.oneOf) return [...new Set(node.oneOf.flatMap((n: Doc) => schemaKeys(n, defs, path)))];
+  if (node.oneOf) return [...new Set((node.oneOf as Doc[]).flatMap((n) => schemaKeys(n, defs, path)))];
   if (node.items) return schemaKeys(node.items, defs, path);
   return Object.entries((node.properties ?? {}) as Doc).flatMap(([k, child]) => [[...path, k].join('.'), ...schemaKeys(child as Doc, defs, [...path, k])]);
 }
