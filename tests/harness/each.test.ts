@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { buildRequest, MissingFixture } from '../../src/scenario/build.ts';
 import { eachEntry } from '../../src/scenario/each.ts';
 import { loadAllCases, loadBases, type LoadedCase } from '../../src/scenario/load.ts';
-import { listFixtures } from '../../src/profile/lists.ts';
+import { LIST_FIXTURES, listFixtures } from '../../src/profile/lists.ts';
+import { schemaById } from '../../src/contract/ajv.ts';
 import { referenceProfile } from './helpers.ts';
 
 const profile = referenceProfile();
@@ -49,6 +50,15 @@ describe('eachEntry', () => {
     const cases = eachEntry([walking], p.fixtures);
     assert.equal(cases.length, 1);
     assert.throws(() => buildRequest(cases[0]!, { profile: p, bases, now: new Date() }), (err: unknown) => err instanceof MissingFixture && /fixtures\.counteragents\.legal\.form/.test(err.message));
+  });
+});
+
+describe('the list fixtures', () => {
+  it('are the same in the scenario schema\'s `each`, the profile schema\'s one-or-list keys and src/profile/lists.ts', () => {
+    assert.deepEqual((schemaById('scenario.schema.json') as any).$defs.case.properties.each.enum, [...LIST_FIXTURES]);
+    const fixtures = (schemaById('profile.schema.json') as any).properties.fixtures.properties;
+    const oneOrList = LIST_FIXTURES.map((path) => path.split('.').reduce((node: any, seg, i, segs) => (i < segs.length - 1 ? node[seg].properties : node[seg]), fixtures));
+    for (const node of oneOrList) assert.equal(node.oneOf[1].type, 'array');
   });
 });
 
