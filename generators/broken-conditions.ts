@@ -1,7 +1,7 @@
 import type { Operation } from '../src/contract/load.ts';
 import type { LoadedProfile } from '../src/profile/load.ts';
 import { localDay } from '../src/scenario/build.ts';
-import { fixturesOf, storePayers, type Fixtures, type Places } from './fixtures.ts';
+import { fixturesOf, legalAddresses, storePayers, type Fixtures, type Places } from './fixtures.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -70,22 +70,29 @@ function memberRules(m: Obj, which: string, f: Fixtures, out: string[]): void {
   if (isObj(m.counteragent)) counteragent(m.counteragent, `${which}.counteragent`, f, out);
 }
 
-/** Spec 2.3: the legal form decides which of document, or inn and juridicalAddress, is required. */
+/**
+ * Spec 2.3: the legal form decides which of document, or inn and juridicalAddress, is
+ * required. The profile may list several individuals and legal entities: a value is the
+ * profile's when some entry of that form holds it.
+ */
 function counteragent(c: Obj, path: string, f: Fixtures, out: string[]): void {
   if (typeof c.form !== 'string') return;
-  const { individual, legal } = f.counteragents ?? {};
-  if (c.form === individual?.form) {
+  const individuals = (f.counteragents?.individual ?? []).filter((i) => i.form === c.form);
+  const legals = (f.counteragents?.legal ?? []).filter((l) => l.form === c.form);
+  if (individuals.length) {
     if (!has(c, 'document')) out.push('CAG-INDIVIDUAL-DOCUMENT-REQUIRED');
     if (has(c, 'inn') || has(c, 'juridicalAddress')) out.push(`DOUBTFUL: legal-entity fields on the individual ${path}`);
     if (!isObj(c.document)) return;
     const doc = c.document;
+    const docs = individuals.map((i) => i.document);
     for (const k of ['type', 'serial', 'number'] as const) {
-      if (typeof doc[k] === 'string' && doc[k] !== individual.document[k]) out.push(`FIXTURE: ${path}.document.${k}`);
+      if (typeof doc[k] === 'string' && !docs.some((d) => d[k] === doc[k])) out.push(`FIXTURE: ${path}.document.${k}`);
     }
-    if (!has(doc, 'serial') && individual.document.serial !== undefined) out.push('INFO-DOCUMENT-SERIAL-MISSING');
-  } else if (c.form === legal?.form) {
+    // A document the profile gives without serial is one whose series its country does not require.
+    if (!has(doc, 'serial') && !docs.some((d) => d.serial === undefined && (doc.type === undefined || d.type === doc.type))) out.push('INFO-DOCUMENT-SERIAL-MISSING');
+  } else if (legals.length) {
     if (!has(c, 'inn')) out.push('CAG-LEGAL-INN-REQUIRED');
-    else if (Number.isInteger(c.inn) && c.inn !== legal.inn) out.push(`FIXTURE: ${path}.inn`);
+    else if (Number.isInteger(c.inn) && !legals.some((l) => l.inn === c.inn)) out.push(`FIXTURE: ${path}.inn`);
     if (has(c, 'document')) out.push(`DOUBTFUL: a document on the legal entity ${path}`);
     if (!has(c, 'juridicalAddress')) out.push('CAG-LEGAL-JURIDICALADDRESS-REQUIRED');
     else if (isObj(c.juridicalAddress)) juridicalAddress(c.juridicalAddress, `${path}.juridicalAddress`, f, out);
@@ -98,18 +105,18 @@ const fromSearch = (search: string, base: string): boolean => {
   return s.trimEnd() === base || s.startsWith(`${base}, `);
 };
 
-/** Spec 2.3 with A-JADDR-FOOTNOTES: search alone, or the profile's street with a house. */
+/** Spec 2.3 with A-JADDR-FOOTNOTES: search alone, or a street with a house, of the profile's legal addresses. */
 function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): void {
-  const j = f.juridicalAddress ?? {};
+  const known = legalAddresses(f);
   const keys = Object.keys(a);
   if (has(a, 'search')) {
     if (keys.length > 1) out.push(`DOUBTFUL: ${path}.search with other fields`);
-    if (typeof a.search === 'string' && [...a.search].length >= 2 && !(j.search && fromSearch(a.search, j.search))) out.push(`FIXTURE: ${path}.search`);
+    if (typeof a.search === 'string' && [...a.search].length >= 2 && !known.some((j) => j.search && fromSearch(a.search as string, j.search))) out.push(`FIXTURE: ${path}.search`);
     return;
   }
   if (!has(a, 'street') || !has(a, 'house')) out.push(`DOUBTFUL: ${path} without search, street and house`);
-  if (typeof a.street === 'string' && a.street !== j.street) out.push('CAG-JADDR-STREET-KNOWN');
-  if (typeof a.house === 'string' && !(j.house && a.house.trimStart().startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
+  if (typeof a.street === 'string' && !known.some((j) => j.street === a.street)) out.push('CAG-JADDR-STREET-KNOWN');
+  else if (typeof a.house === 'string' && !known.some((j) => j.street === a.street && j.house && (a.house as string).trimStart().startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
 }
 
 /** Spec 2.7: a search given as coordinates, `lat, lon`, which alone may come with flat. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { oneof, record } from './combinators.ts';
 import { MissingFixture } from '../src/scenario/build.ts';
-import { ifFixtures, need, type Fixtures } from './fixtures.ts';
+import { ifFixtures, legalAddresses, need, type Fixtures } from './fixtures.ts';
 import { houseFrom, housePart, personName, searchUpTo } from './text.ts';
 
 export type Counteragent = Record<string, unknown>;
@@ -16,16 +16,19 @@ export const houseParts = record(
 );
 
 /**
- * Spec 2.3: a legal entity's juridicalAddress. Its footnotes are not shown
- * (contract/assumptions.yaml A-JADDR-FOOTNOTES), so it is either the profile's search alone
- * (as is or padded up to 1024 characters, keeping the city) or the profile's street and
- * house with optional building, structure and flat.
+ * Spec 2.3: a legal entity's juridicalAddress, from every legal address the profile gives
+ * (generators/fixtures.ts legalAddresses: in any region). Its footnotes are not shown
+ * (contract/assumptions.yaml A-JADDR-FOOTNOTES), so it is either a search alone (as is or
+ * padded up to 1024 characters, keeping the city) or a street and house with optional
+ * building, structure and flat.
  */
 export function juridicalAddress(f: Fixtures): fc.Arbitrary<Record<string, string>> {
-  const j = f.juridicalAddress;
+  const all = legalAddresses(f);
+  const searches = all.flatMap((a) => (a.search ? [a.search] : []));
+  const streets = all.flatMap((a) => (a.street && a.house ? [{ street: a.street, house: a.house }] : []));
   const branches: fc.Arbitrary<Record<string, string>>[] = [];
-  if (j?.search) branches.push(record({ search: searchUpTo(j.search, JADDR_SEARCH_MAX) }));
-  if (j?.street && j.house) branches.push(byStreet(j.street, j.house));
+  if (searches.length) branches.push(record({ search: oneof(...searches.map((s) => searchUpTo(s, JADDR_SEARCH_MAX))) }));
+  if (streets.length) branches.push(oneof(...streets.map((s) => byStreet(s.street, s.house))));
   if (branches.length === 0) throw new MissingFixture('the profile has no fixtures.juridicalAddress (search, or street and house)');
   return oneof(...branches);
 }
@@ -35,16 +38,17 @@ export function byStreet(street: string, house: string): fc.Arbitrary<Record<str
   return fc.tuple(houseFrom(house), houseParts).map(([h, parts]) => ({ street, house: h, ...parts }));
 }
 
-/** Spec 2.3: an individual: the profile's legal form and document, and a name. */
+/** Spec 2.3: an individual: one of the profile's individuals (legal form and document), and a name. */
 export function individual(f: Fixtures): fc.Arbitrary<Counteragent> {
-  const ind = need(f.counteragents?.individual, 'counteragents.individual');
-  return record({ form: fc.constant(ind.form), name: personName, document: fc.constant(structuredClone(ind.document)) });
+  const all = need(f.counteragents?.individual, 'counteragents.individual');
+  return fc.tuple(fc.constantFrom(...all), personName).map(([ind, name]) => ({ form: ind.form, name, document: structuredClone(ind.document) }));
 }
 
-/** Spec 2.3: a legal entity: the profile's legal form and inn, a name and a juridicalAddress. */
+/** Spec 2.3: a legal entity: one of the profile's legal entities (legal form and inn), a name and a juridicalAddress. */
 export function legalEntity(f: Fixtures): fc.Arbitrary<Counteragent> {
-  const legal = need(f.counteragents?.legal, 'counteragents.legal');
-  return record({ form: fc.constant(legal.form), name: personName, inn: fc.constant(legal.inn), juridicalAddress: juridicalAddress(f) });
+  const all = need(f.counteragents?.legal, 'counteragents.legal');
+  return fc.tuple(fc.constantFrom(...all), personName, juridicalAddress(f))
+    .map(([legal, name, address]) => ({ form: legal.form, name, inn: legal.inn, juridicalAddress: address }));
 }
 
 /** Spec 2.3: an individual or a legal entity, whichever the profile can build. */

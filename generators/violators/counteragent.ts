@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { byStreet, counteragent, individual, JADDR_SEARCH_MAX, legalEntity, type Counteragent } from '../counteragent.ts';
-import { fixturesOf, need, type Fixtures, type GenContext } from '../fixtures.ts';
+import { fixturesOf, legalAddresses, need, type Fixtures, type GenContext } from '../fixtures.ts';
 import { houseOver, housePartOver, searchOver } from '../text.ts';
 import { memberOf, notAnInteger, only, unknownLike, violator, whichMember, type Violator, type Which } from './violator.ts';
 
@@ -21,18 +21,21 @@ const inCounteragent = (rule: string, make: (f: Fixtures) => fc.Arbitrary<Counte
 const legalWithAddress = (address: (f: Fixtures) => fc.Arbitrary<Record<string, string>>) => (f: Fixtures): fc.Arbitrary<Counteragent> =>
   fc.tuple(legalEntity(f), address(f)).map(([c, juridicalAddress]) => ({ ...c, juridicalAddress }));
 
-const profileStreet = (f: Fixtures) => ({
-  street: need(f.juridicalAddress?.street, 'juridicalAddress.street'),
-  house: need(f.juridicalAddress?.house, 'juridicalAddress.house'),
-});
+/** A street and house of the profile's legal addresses (generators/fixtures.ts legalAddresses). */
+const profileStreet = (f: Fixtures): fc.Arbitrary<{ street: string; house: string }> => {
+  const streets = legalAddresses(f).flatMap((a) => (a.street && a.house ? [{ street: a.street, house: a.house }] : []));
+  return fc.constantFrom(...need(streets, 'juridicalAddress.street and house'));
+};
+
+/** A search of the profile's legal addresses. */
+const profileSearch = (f: Fixtures): fc.Arbitrary<string> =>
+  fc.constantFrom(...need(legalAddresses(f).flatMap((a) => (a.search ? [a.search] : [])), 'juridicalAddress.search'));
 
 /** The street-and-house juridicalAddress with one part past its limit (spec 2.3). */
-const partOver = (part: 'building' | 'structure' | 'flat', max: number) => legalWithAddress((f) => {
-  const { street, house } = profileStreet(f);
-  return fc.tuple(byStreet(street, house), housePartOver(max)).map(([a, v]) => ({ ...a, [part]: v }));
-});
+const partOver = (part: 'building' | 'structure' | 'flat', max: number) => legalWithAddress((f) =>
+  profileStreet(f).chain(({ street, house }) => fc.tuple(byStreet(street, house), housePartOver(max)).map(([a, v]) => ({ ...a, [part]: v }))));
 
-const legalInnOf = (f: Fixtures): number => need(f.counteragents?.legal, 'counteragents.legal').inn;
+const legalInnOf = (f: Fixtures): number => need(f.counteragents?.legal, 'counteragents.legal')[0]!.inn;
 
 /** Spec 2.3: the counteragent of a member. */
 export const counteragentRules: Violator[] = [
@@ -50,16 +53,12 @@ export const counteragentRules: Violator[] = [
   }),
   inCounteragent('CAG-LEGAL-JURIDICALADDRESS-REQUIRED', legalEntity, (c) => { delete c.juridicalAddress; }),
   inCounteragent('CAG-FORM-KNOWN', (f) => counteragent(f).chain((c) => unknownLike(String(c.form)).map((form) => ({ ...c, form })))),
-  inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f) => {
-    const { street, house } = profileStreet(f);
-    return fc.tuple(byStreet(street, house), unknownLike(street)).map(([a, s]) => ({ ...a, street: s }));
-  })),
+  inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f) => profileStreet(f).chain(({ street, house }) =>
+    fc.tuple(byStreet(street, house), unknownLike(street)).map(([a, s]) => ({ ...a, street: s }))))),
   inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search })))),
-  inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => searchOver(need(f.juridicalAddress?.search, 'juridicalAddress.search'), JADDR_SEARCH_MAX).map((search) => ({ search })))),
-  inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => {
-    const { street, house } = profileStreet(f);
-    return fc.tuple(byStreet(street, house), houseOver(house)).map(([a, h]) => ({ ...a, house: h }));
-  })),
+  inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => profileSearch(f).chain((s) => searchOver(s, JADDR_SEARCH_MAX)).map((search) => ({ search })))),
+  inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => profileStreet(f).chain(({ street, house }) =>
+    fc.tuple(byStreet(street, house), houseOver(house)).map(([a, h]) => ({ ...a, house: h }))))),
   inCounteragent('CAG-JADDR-BUILDING-MAX', partOver('building', 5)),
   inCounteragent('CAG-JADDR-STRUCTURE-MAX', partOver('structure', 7)),
   inCounteragent('CAG-JADDR-FLAT-MAX', partOver('flat', 5)),

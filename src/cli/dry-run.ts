@@ -1,38 +1,50 @@
 /**
  * Lists what a run would send, without sending anything: each case and format with its
- * rules and its request (secrets masked). `--coverage` instead lists catalog rules that
- * no scenario names. Exit 2 on a malformed profile or scenario. `npm run dry-run` and
+ * rules and its request (secrets masked). It needs no secrets: a credential variable that is
+ * not set reads as a marked placeholder. `--coverage` instead lists catalog rules that no
+ * scenario names and the cases the profile's fixtures cannot build, with the key each lacks.
+ * Exit 2 on a malformed profile or scenario. `npm run dry-run` and
  * `ocs-conformance run --dry-run` both call dryRun.
  */
 import { fileURLToPath } from 'node:url';
 import { loadRules } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
-import { buildRequest, MissingFixture } from '../scenario/build.ts';
-import { loadAllCases, loadBases, ScenarioError } from '../scenario/load.ts';
+import { buildRequest, MissingFixture, type BuildContext } from '../scenario/build.ts';
+import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 
+/** A case's request as the listing shows it, or why the profile cannot build it. */
+function built(c: LoadedCase, ctx: BuildContext): { body: string } | { skip: string } {
+  try {
+    return { body: c.raw ? JSON.stringify(c.raw) : JSON.stringify(buildRequest(c, ctx)) };
+  } catch (err) {
+    if (!(err instanceof MissingFixture)) throw err;
+    return { skip: err.message };
+  }
+}
+
 function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
   const env = referenceDefaults(given);
-  const profile = loadProfile(env.OCS_PROFILE!, env);
-  const cases = loadAllCases();
+  const profile = loadProfile(env.OCS_PROFILE!, env, { placeholders: true });
+  const unset = (['appkey', 'sessionID'] as const).map((k) => profile.credentials[k].env).filter((name) => !env[name]);
+  if (unset.length) console.log(`${unset.join(' and ')} not set: placeholders stand in (a dry run sends nothing)`);
+  const cases = loadAllCases(undefined, profile.fixtures);
+  const ctx = { profile, bases: loadBases(), now: new Date() };
   if (coverage) {
     const named = new Set(cases.flatMap((c) => c.rules));
     const missing = loadRules().filter((r) => !named.has(r.id));
     for (const r of missing) console.log(`no scenario: ${r.id}`);
-    console.log(`${loadRules().length - missing.length} of ${loadRules().length} rules have a scenario; ${cases.length} cases`);
+    const skipped = cases.flatMap((c) => { const b = built(c, ctx); return 'skip' in b ? [`skip: ${c.rules[0]} ${c.name}  (${c.file}): ${b.skip}`] : []; });
+    for (const line of skipped) console.log(line);
+    console.log(`${loadRules().length - missing.length} of ${loadRules().length} rules have a scenario; ${cases.length} cases, ${skipped.length} skipped for a missing fixture`);
     return missing.length ? 1 : 0;
   }
-  const mask = masker(profile.secrets);
-  const ctx = { profile, bases: loadBases(), now: new Date() };
+  // Only a secret that was given is masked: a placeholder stays readable as one.
+  const mask = masker(Object.fromEntries(Object.entries(profile.secrets).filter(([k]) => env[profile.credentials[k as 'appkey' | 'sessionID'].env])));
   for (const c of cases) {
-    let body: string;
-    try {
-      body = c.raw ? JSON.stringify(c.raw) : JSON.stringify(buildRequest(c, ctx));
-    } catch (err) {
-      if (!(err instanceof MissingFixture)) throw err;
-      body = `(skip: ${err.message})`;
-    }
+    const b = built(c, ctx);
+    const body = 'skip' in b ? `(skip: ${b.skip})` : b.body;
     console.log(`${c.rules[0]} [${c.formats.join(',')}] ${c.name}  (${c.file})\n  expect ${JSON.stringify(c.expect)}\n  ${mask(body)}`);
   }
   console.log(`${cases.length} cases`);

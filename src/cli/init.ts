@@ -19,12 +19,14 @@ export function profileTemplate(): string {
     '# A profile for the implementation under test, written by `ocs-conformance init`.',
     '# Fill in what the target\'s sandbox holds, set the environment variables named under',
     '# credentials, then run',
-    '#   VENDOR_APPKEY=... VENDOR_SESSION_ID=... \\',
+    '#   OCS_APPKEY=... OCS_SESSION_ID=... \\',
     '#   ocs-conformance run --base-url https://sandbox.vendor.example --profile THIS-FILE',
     '# Every value that depends on the target comes from here: the harness never invents an',
     '# order, an address-book ID, a legal form or an address. Leave out what the sandbox lacks:',
-    '# the cases that need it are skipped, with the reason in the report. The keys are checked',
-    '# against contract/schemas/profile.schema.json when a run starts.',
+    '# the cases that need it are skipped, with the reason in the report (`ocs-conformance run',
+    '# --dry-run` sends nothing and needs no secrets). Every key the profile accepts is named',
+    '# below with its default; the keys are checked against contract/schemas/profile.schema.json',
+    '# when a run starts.',
     body,
   ].join('\n');
 }

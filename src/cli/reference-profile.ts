@@ -48,6 +48,31 @@ function places(f: Fixtures, region: string, street: string) {
   };
 }
 
+/**
+ * A series and number per document type the reference knows. Every one carries a series: the
+ * request names no country, so the reference requires it always (contract/assumptions.yaml
+ * A-DOCUMENT-SERIAL).
+ */
+const DOCUMENTS: Record<string, { serial: string; number: string }> = {
+  passport: { serial: '4510', number: '123456' },
+  foreign_passport: { serial: '75', number: '1234567' },
+};
+
+/** An inn per legal entity (the reference checks only that it is a positive integer). */
+const INNS = [7707083893, 7736050003];
+
+/**
+ * A legal address in every region whose streets the reference knows, the pickup order's region
+ * first: a legal address outside it is valid (spec 4 rule 5 binds the pickup address only).
+ */
+function legalAddresses(f: Fixtures, first: string) {
+  const regions = [first, ...Object.keys(f.regions).filter((r) => r !== first)];
+  return regions.flatMap((code) => {
+    const street = f.streets.find((s) => s.startsWith(code));
+    return street ? [{ search: `${f.regions[code]!.cities[0]}, ул. Льва Толстого, д. 16`, street, house: '16' }] : [];
+  });
+}
+
 export function referenceProfile(): object {
   const f = fixtures();
   const user = harnessUser(f);
@@ -55,7 +80,6 @@ export function referenceProfile(): object {
   const pickupOrder = pick(mine, (o) => o.pickupChange === 'ok' && o.pickupFrom === 'address', 'pickup-changeable order');
   const otherRegion = pick(Object.keys(f.regions), (r) => r !== pickupOrder.region && f.addressBook.addresses.some((a) => a.region === r), 'second region');
   const individual = pick(f.legalForms, (l) => l.kind === 'individual', 'individual legal form');
-  const legal = pick(f.legalForms, (l) => l.kind === 'legal', 'legal-entity legal form');
   return {
     name: 'Embedded reference service',
     timeZone: f.timeZone,
@@ -76,15 +100,11 @@ export function referenceProfile(): object {
         phoneIDs: f.addressBook.phones,
       },
       counteragents: {
-        individual: { form: individual.uid, document: { type: f.documentTypes[0], serial: '4510', number: '123456' } },
-        legal: { form: legal.uid, inn: 7707083893 },
+        individual: f.documentTypes.map((type) => ({ form: individual.uid, document: { type, ...DOCUMENTS[type] } })),
+        legal: f.legalForms.filter((l) => l.kind === 'legal').map((l, i) => ({ form: l.uid, inn: INNS[i % INNS.length] })),
       },
       storePayers: f.storePayers,
-      juridicalAddress: {
-        search: `${f.regions[pickupOrder.region]!.cities[0]}, ул. Льва Толстого, д. 16`,
-        street: pick(f.streets, (s) => s.startsWith(pickupOrder.region), 'street').toString(),
-        house: '16',
-      },
+      juridicalAddress: legalAddresses(f, pickupOrder.region),
       pickup: {
         inRegion: places(f, pickupOrder.region, 'ул. Тверская'),
         outOfRegion: places(f, otherRegion, 'Невский пр.'),

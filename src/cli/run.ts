@@ -35,7 +35,7 @@ function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const profile = loadProfile(env.OCS_PROFILE!, env);
   concurrency(profile.safety, env);
   rateLimit(profile.safety, env);
-  loadAllCases();
+  loadAllCases(undefined, profile.fixtures);
   if (env.OCS_BASELINE) readSummaryFile(env.OCS_BASELINE);
   return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
 }

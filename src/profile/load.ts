@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
+import { listFixtures } from './lists.ts';
 
 export interface EnvRef { env: string }
 export interface Profile {
@@ -21,8 +22,24 @@ export interface LoadedProfile extends Profile {
 
 export class ProfileError extends Error {}
 
-/** Reads, validates and resolves a profile; every problem names the file and the key. */
-export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): LoadedProfile {
+/**
+ * The shortest secret accepted. Masking replaces a secret wherever its text stands
+ * (src/report/mask.ts); a secret of a few letters stands inside field names and words, so
+ * masking it would cut those (`"appke***"`) instead of hiding anything.
+ */
+export const SECRET_MIN = 8;
+
+/**
+ * `placeholders`: a variable that is not set reads as a marked placeholder instead of
+ * refusing the profile, for a dry run, which sends nothing.
+ */
+export interface LoadOptions { placeholders?: boolean }
+
+/** What a dry run shows for a secret it was not given: never sent, and marked as such. */
+export const placeholder = (name: string): string => `<placeholder: ${name} not set>`;
+
+/** Reads and validates a profile, its list fixtures as lists (src/profile/lists.ts); every problem names the file and the key. */
+export function readProfile(file: string): Profile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -32,10 +49,22 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env):
   const { data, problems } = checkedYaml(text, file, 'profile.schema.json');
   if (problems.length) throw new ProfileError(problems.join('\n'));
   const profile = data as Profile;
+  return { ...profile, fixtures: listFixtures(profile.fixtures) };
+}
+
+/** Reads, validates and resolves a profile: its credentials from `env`. */
+export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): LoadedProfile {
+  const profile = readProfile(file);
   const secret = (key: 'appkey' | 'sessionID'): string => {
     const name = profile.credentials[key].env;
     const value = env[name];
-    if (!value) throw new ProfileError(`${file}: key credentials.${key}: environment variable ${name} is not set`);
+    if (!value) {
+      if (options.placeholders) return placeholder(name);
+      throw new ProfileError(`${file}: key credentials.${key}: environment variable ${name} is not set`);
+    }
+    if ([...value].length < SECRET_MIN) {
+      throw new ProfileError(`${file}: key credentials.${key}: environment variable ${name} holds ${[...value].length} characters; a secret needs at least ${SECRET_MIN}, or masking it in reports would cut other words`);
+    }
     return value;
   };
   return { ...profile, file, secrets: { appkey: secret('appkey'), sessionID: secret('sessionID') } };

@@ -9,7 +9,8 @@ export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** The logical request of a case: its base, with `set` applied and `unset` removed. */
-export function buildRequest(c: LoadedCase, ctx: BuildContext): Record<string, unknown> {
+export function buildRequest(c: LoadedCase, given: BuildContext): Record<string, unknown> {
+  const ctx: CaseContext = { ...given, entry: c.entry };
   const base = ctx.bases.bases[c.operation][c.base ?? 'valid'];
   const body = resolve(base, ctx) as Record<string, unknown>;
   for (const [path, value] of Object.entries(c.set ?? {})) setPath(body, path, resolve(value, ctx));
@@ -17,22 +18,35 @@ export function buildRequest(c: LoadedCase, ctx: BuildContext): Record<string, u
   return body;
 }
 
-function lookup(path: string, ctx: BuildContext): unknown {
+/** A build's context with the entry of a list fixture the case walks (src/scenario/each.ts). */
+interface CaseContext extends BuildContext { entry?: LoadedCase['entry'] }
+
+/**
+ * A fixture by its dotted path. A list fixture (src/profile/lists.ts) read through by a key,
+ * not an index, is the entry the case walks (`each`), else its first entry.
+ */
+function lookup(path: string, ctx: CaseContext): unknown {
   if (path.startsWith('credentials.')) {
     const key = path.slice('credentials.'.length) as 'appkey' | 'sessionID';
     return ctx.profile.secrets[key];
   }
   let cur: unknown = ctx.profile.fixtures;
-  for (const seg of path.split('.')) {
+  const segs = path.split('.');
+  for (const [i, seg] of segs.entries()) {
+    if (Array.isArray(cur) && !/^[0-9]+$/.test(seg)) {
+      const list = segs.slice(0, i).join('.');
+      cur = cur[ctx.entry?.list === list ? ctx.entry.index : 0];
+    }
     if (cur === null || typeof cur !== 'object' || !(seg in cur)) {
-      throw new MissingFixture(`the profile has no fixtures.${path}`);
+      throw new MissingFixture(`the profile has no fixtures.${path}${ctx.entry && path.startsWith(`${ctx.entry.list}.`) ? ` in entry ${ctx.entry.index + 1} of fixtures.${ctx.entry.list}` : ''}`);
     }
     cur = (cur as Record<string, unknown>)[seg];
   }
+  if (Array.isArray(cur) && ctx.entry?.list === path) cur = cur[ctx.entry.index];
   return structuredClone(cur);
 }
 
-function resolve(value: unknown, ctx: BuildContext): unknown {
+function resolve(value: unknown, ctx: CaseContext): unknown {
   if (Array.isArray(value)) return value.map((v) => resolve(v, ctx));
   if (value === null || typeof value !== 'object') return value;
   const v = value as Record<string, Json>;
@@ -74,7 +88,7 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
  * An address-book ID no target is likely to hold (README "How scenarios are interpreted"):
  * nine digits, drawn anew each time, never one of the profile's IDs.
  */
-function unknownId(ctx: BuildContext): number {
+function unknownId(ctx: CaseContext): number {
   const book = Object.values((ctx.profile.fixtures as { addressBook?: Record<string, number[]> }).addressBook ?? {}).flat();
   const pickup = ctx.profile.fixtures as { pickup?: Record<string, { addressIDs?: number[] } | string> };
   const known = new Set([...book, ...Object.values(pickup.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
@@ -146,7 +160,7 @@ export function weekdayAhead(now: Date, timeZone: string | undefined, days: numb
   return new Date(Date.parse(`${today.date}T00:00:00Z`) + ahead * DAY).toISOString().slice(0, 10);
 }
 
-function dateIn(which: string, ctx: BuildContext): string {
+function dateIn(which: string, ctx: CaseContext): string {
   const { now, profile: { timeZone } } = ctx;
   switch (which) {
     case 'today': return localDay(now, timeZone).date;

@@ -3,6 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 import type { Wire } from './wire.ts';
+import type { ListFixture } from '../profile/lists.ts';
+import { eachEntry, runFixtures } from './each.ts';
 
 export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
 
@@ -10,6 +12,8 @@ export interface ScenarioCase {
   name: string;
   rules: string[];
   base?: string;
+  /** A list fixture the case walks: it runs once per entry (src/scenario/each.ts). */
+  each?: ListFixture;
   set?: Record<string, unknown>;
   unset?: string[];
   /** A body sent verbatim in place of a built request, per format the case runs in. */
@@ -29,6 +33,8 @@ export interface LoadedCase extends ScenarioCase {
   operation: Operation;
   family: string;
   formats: Format[];
+  /** The entry of `each` this copy of the case reads. */
+  entry?: { list: ListFixture; index: number };
 }
 
 export interface Bases {
@@ -84,9 +90,14 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
   });
 }
 
-export function loadAllCases(dir = SUITES_DIR): LoadedCase[] {
+/**
+ * Every case under `dir`, a case that walks a list fixture (`each`) once per entry of the
+ * profile's list: `fixtures`, else the run's profile (src/scenario/each.ts runFixtures).
+ */
+export function loadAllCases(dir = SUITES_DIR, fixtures?: Record<string, unknown>): LoadedCase[] {
   const bases = loadBases(dir);
-  const cases = scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+  const loaded = scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+  const cases = loaded.some((c) => c.each) ? eachEntry(loaded, fixtures ?? runFixtures()) : loaded;
   const seen = new Map<string, string>();
   for (const c of cases) {
     const key = `${c.operation}|${c.name}`;

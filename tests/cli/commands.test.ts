@@ -171,8 +171,8 @@ describe('ocs-conformance init', () => {
     assert.match(text, /^# A profile for the implementation under test, written by `ocs-conformance init`\./);
     assert.match(text, /ocs-conformance run --base-url/);
     const { credentials } = parse(text) as { credentials: { appkey: { env: string }; sessionID: { env: string } } };
-    const profile = loadProfile(file, { [credentials.appkey.env]: 'k', [credentials.sessionID.env]: 's' });
-    assert.deepEqual(profile.secrets, { appkey: 'k', sessionID: 's' });
+    const profile = loadProfile(file, { [credentials.appkey.env]: 'init-appkey', [credentials.sessionID.env]: 'init-session' });
+    assert.deepEqual(profile.secrets, { appkey: 'init-appkey', sessionID: 'init-session' });
     assert.ok(profile.fixtures.orders.receiverChangeable);
   });
 

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './run.ts';
+import { profileTemplate } from '../../src/cli/init.ts';
 
 const dryRun = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/dry-run.ts', ...args], { cwd: ROOT, env: { ...process.env, OCS_BASE_URL: '', ...env }, encoding: 'utf8' });
@@ -32,5 +33,38 @@ describe('npm run dry-run', () => {
     const run = dryRun(['--coverage']);
     assert.equal(run.status, 0, run.stdout);
     assert.match(run.stdout, /^([0-9]+) of \1 rules have a scenario/m);
+  });
+
+  it('--coverage lists, all at once, the cases the profile cannot build and the key each lacks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const file = join(dir, 'fewer.yaml');
+    writeFileSync(file, readFileSync(join(ROOT, 'profiles/reference.yaml'), 'utf8').replace(/^ {4}anonymous: .*\n/m, '').replace(/^ {6}- 5003\n/m, ''));
+    const run = dryRun(['--coverage'], { OCS_PROFILE: file });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^skip: ERR-610003 .*: the profile has no fixtures\.orders\.anonymous$/m);
+    assert.match(run.stdout, /^skip: .*: the profile has no fixtures\.addressBook\.counteragentIDs\.2$/m);
+    assert.match(run.stdout, /cases, [1-9][0-9]* skipped for a missing fixture$/m);
+  });
+
+  it('--coverage finds no case skipped for a missing fixture with the init template\'s fixtures, and needs no secrets', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ocs-profile-')), 'template.yaml');
+    writeFileSync(file, profileTemplate());
+    const run = dryRun(['--coverage'], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: file, OCS_APPKEY: '', OCS_SESSION_ID: '' });
+    assert.equal(run.status, 0, run.stderr + run.stdout);
+    assert.match(run.stdout, /^OCS_APPKEY and OCS_SESSION_ID not set: placeholders stand in/m);
+    assert.doesNotMatch(run.stdout, /^skip:/m);
+    assert.match(run.stdout, /cases, 0 skipped for a missing fixture$/m);
+  });
+
+  it('lists a vendor\'s requests without its secrets, with marked placeholders that are never masked away', () => {
+    const run = dryRun([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: 'profiles/example-vendor.yaml', OCS_APPKEY: '', OCS_SESSION_ID: '' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /"appkey":"<placeholder: OCS_APPKEY not set>"/);
+  });
+
+  it('refuses a secret shorter than 8 characters with exit 2, naming the variable', () => {
+    const run = dryRun([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: 'profiles/example-vendor.yaml', OCS_APPKEY: 'abc', OCS_SESSION_ID: 'dummy-session' });
+    assert.equal(run.status, 2, run.stdout);
+    assert.match(run.stderr, /OCS_APPKEY holds 3 characters; a secret needs at least 8/);
   });
 });

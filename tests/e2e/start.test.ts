@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { lastLine, start } from './run.ts';
 
-const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'x', OCS_SESSION_ID: 'y' };
+const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session' };
 
 describe('npm start', () => {
   it('finds the embedded reference conformant, every MUST rule passing in both formats', async () => {

@@ -48,7 +48,7 @@ describe('brokenRules', () => {
     ['search with street and house', 'change_pickup', change(pickup, (r) => { Object.assign(r.address, f.pickup!.inRegion!.streets![0]); }), ['INFO-SEARCH-WITH-STREET-HOUSE']],
     ['third beside another storePayer', 'change_receiver', change(receiver, (r) => { r.third = structuredClone(r.receiver); }), ['INFO-THIRD-WITHOUT-STOREPAYER-THIRD']],
     ['a storePayer the profile does not list', 'change_receiver', change(receiver, (r) => { r.storePayer = 'payer'; }), ['INFO-STOREPAYER-OTHER-LITERALS']],
-    ['a document without serial', 'change_receiver', change(receiver, (r) => { r.receiver = { ...r.receiver, counteragentID: undefined, counteragent: { form: f.counteragents!.individual!.form, name: 'И', document: { type: 'passport', number: '1' } } }; delete r.receiver.counteragentID; }), ['FIXTURE: receiver.counteragent.document.number', 'INFO-DOCUMENT-SERIAL-MISSING']],
+    ['a document without serial', 'change_receiver', change(receiver, (r) => { r.receiver = { ...r.receiver, counteragentID: undefined, counteragent: { form: f.counteragents!.individual![0]!.form, name: 'И', document: { type: 'passport', number: '1' } } }; delete r.receiver.counteragentID; }), ['FIXTURE: receiver.counteragent.document.number', 'INFO-DOCUMENT-SERIAL-MISSING']],
     ['an address-book ID not in the profile', 'change_pickup', change(pickup, (r) => { r.phoneIDs = [1]; }), ['CNT-IDS-KNOWN']],
     ['a search not from the profile', 'change_pickup', change(pickup, (r) => { r.address.search = 'Тула, ул. Ленина, 1'; }), ['FIXTURE: the new pickup place']],
     ['an out-of-region address', 'change_pickup', change(pickup, (r) => { delete r.address; r.addressID = f.pickup!.outOfRegion!.addressIDs![0]; }), ['PCK-ADDRESS-SAME-REGION']],

@@ -4,7 +4,7 @@
 import type { Operation } from '../../src/contract/load.ts';
 import type { Request } from '../../generators/index.ts';
 import { profile } from './helpers.ts';
-import { fixturesOf, storePayers } from '../../generators/fixtures.ts';
+import { fixturesOf, legalAddresses, storePayers } from '../../generators/fixtures.ts';
 
 type Obj = Record<string, unknown>;
 const len = (s: unknown): number => [...String(s)].length;
@@ -51,16 +51,38 @@ function member(m: Obj, out: Set<string>): void {
   const c = m.counteragent as Obj | undefined;
   if (!c) return;
   names([c.name], out);
-  const f = fixturesOf(profile).counteragents;
-  out.add(c.form === f?.individual?.form ? 'individual' : 'legal entity');
+  entries(c, out);
   const j = c.juridicalAddress as Obj | undefined;
   if (!j) return;
+  legalAddressSource(j, out);
   if (j.search !== undefined) {
-    out.add(j.search === fixturesOf(profile).juridicalAddress?.search ? 'juridicalAddress search as is' : 'juridicalAddress search padded');
+    out.add(legalAddresses(fixturesOf(profile)).some((a) => a.search === j.search) ? 'juridicalAddress search as is' : 'juridicalAddress search padded');
     if (len(j.search) === 1024) out.add('juridicalAddress search at 1024');
   } else {
     out.add('juridicalAddress street and house');
     houseParts(j, 'juridicalAddress', out);
+  }
+}
+
+/** Which of the profile's individuals or legal entities a counteragent is (docs/profile-values.md). */
+function entries(c: Obj, out: Set<string>): void {
+  const f = fixturesOf(profile).counteragents;
+  const i = (f?.individual ?? []).findIndex((x) => x.form === c.form && JSON.stringify(x.document) === JSON.stringify(c.document));
+  const l = (f?.legal ?? []).findIndex((x) => x.form === c.form && x.inn === c.inn);
+  if (i >= 0) out.add('individual').add(`individual entry ${i + 1}`);
+  if (l >= 0) out.add('legal entity').add(`legal entry ${l + 1}`);
+}
+
+/** Where a legal address comes from: a juridicalAddress entry, or a pickup place inside or outside the pickup order's region. */
+function legalAddressSource(j: Obj, out: Set<string>): void {
+  const f = fixturesOf(profile);
+  const same = (a: { search?: string; street?: string }): boolean =>
+    (typeof j.search === 'string' && a.search !== undefined && (j.search === a.search || j.search.startsWith(`${a.search}, `))) || (j.street !== undefined && a.street === j.street);
+  const entry = (f.juridicalAddress ?? []).findIndex(same);
+  if (entry >= 0) out.add(`legal address: juridicalAddress entry ${entry + 1}`);
+  for (const where of ['inRegion', 'outOfRegion'] as const) {
+    const p = f.pickup?.[where];
+    if ([...(p?.search ?? []).map((search) => ({ search })), ...(p?.streets ?? [])].some(same)) out.add(`legal address: pickup.${where}`);
   }
 }
 
@@ -111,6 +133,10 @@ export const EXPECTED: Record<Operation, string[]> = {
     ...storePayers(fixturesOf(profile)).map((p) => `storePayer ${p}${p === 'third' ? ' with third' : ''}`),
     'changeOrderPayer true', 'changeOrderPayer false',
     'counteragentID', 'individual', 'legal entity',
+    ...(fixturesOf(profile).counteragents?.individual ?? []).map((_, i) => `individual entry ${i + 1}`),
+    ...(fixturesOf(profile).counteragents?.legal ?? []).map((_, i) => `legal entry ${i + 1}`),
+    ...(fixturesOf(profile).juridicalAddress ?? []).map((_, i) => `legal address: juridicalAddress entry ${i + 1}`),
+    'legal address: pickup.inRegion', 'legal address: pickup.outOfRegion',
     'phone number without plus', 'phone number at 15 digits',
     'email present', 'email absent', 'email at 128',
     'dataForReceipt absent', 'dataForReceipt phone', 'dataForReceipt email', 'dataForReceipt email+phone', 'dataForReceipt.email at 128',

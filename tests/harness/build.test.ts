@@ -57,7 +57,7 @@ describe('buildRequest: base, set and unset', () => {
   it('resolves the base: credentials, fixtures and fragments', () => {
     const body = build();
     assert.deepEqual(body, {
-      appkey: 'k', sessionID: 's', orderID: fixtures.orders.receiverChangeable,
+      appkey: 'dummy-appkey', sessionID: 'dummy-session', orderID: fixtures.orders.receiverChangeable,
       receiver: { counteragentID: 5001, contactIDs: [6001], phoneIDs: [7001] },
       changeOrderPayer: false, storePayer: 'third',
       third: { counteragentID: 5001, contactIDs: [6001], phoneIDs: [7001] },

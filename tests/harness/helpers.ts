@@ -14,7 +14,7 @@ import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 export { REFERENCE_PROFILE };
 
 /** Dummy credentials: the unit tests never reach a target. */
-export const DUMMY_ENV = { OCS_APPKEY: 'k', OCS_SESSION_ID: 's' };
+export const DUMMY_ENV = { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'dummy-session' };
 
 export function referenceProfile(): LoadedProfile {
   return loadProfile(REFERENCE_PROFILE, DUMMY_ENV);

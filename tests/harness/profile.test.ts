@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
 import { loadProfile, ProfileError } from '../../src/profile/load.ts';
+import { profileTemplate } from '../../src/cli/init.ts';
 import { referenceProfileYaml } from '../../scripts/reference-profile.ts';
 import { DUMMY_ENV, REFERENCE_PROFILE, ROOT, tempTree } from './helpers.ts';
 
@@ -29,9 +30,9 @@ function assertRefused(file: string, env: Record<string, string>, ...fragments: 
 
 describe('profiles/reference.yaml', () => {
   it('loads, with credentials from the environment', () => {
-    const p = loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'key-1', OCS_SESSION_ID: 'session-1' });
+    const p = loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'appkey-1', OCS_SESSION_ID: 'session-1' });
     assert.equal(p.file, REFERENCE_PROFILE);
-    assert.deepEqual(p.secrets, { appkey: 'key-1', sessionID: 'session-1' });
+    assert.deepEqual(p.secrets, { appkey: 'appkey-1', sessionID: 'session-1' });
     assert.equal(p.timeZone, 'Europe/Moscow');
     assert.equal(typeof p.fixtures.orders.receiverChangeable, 'string');
     assert.equal(typeof p.fixtures.orders.pickupChangeable, 'string');
@@ -76,18 +77,92 @@ describe('a malformed profile is refused', () => {
 
   it('whose credential variable is not set, naming the variable', () => {
     const file = profileFile((d) => { d.credentials.sessionID.env = 'VENDOR_SESSION'; });
-    assertRefused(file, { OCS_APPKEY: 'k' }, 'credentials.sessionID', 'VENDOR_SESSION');
-    assertRefused(file, { OCS_APPKEY: 'k', VENDOR_SESSION: '' }, 'VENDOR_SESSION');
-    assert.equal(loadProfile(file, { OCS_APPKEY: 'k', VENDOR_SESSION: 'v' }).secrets.sessionID, 'v');
+    assertRefused(file, { OCS_APPKEY: 'dummy-appkey' }, 'credentials.sessionID', 'VENDOR_SESSION');
+    assertRefused(file, { OCS_APPKEY: 'dummy-appkey', VENDOR_SESSION: '' }, 'VENDOR_SESSION');
+    assert.equal(loadProfile(file, { OCS_APPKEY: 'dummy-appkey', VENDOR_SESSION: 'vendor-session' }).secrets.sessionID, 'vendor-session');
   });
 });
 
-describe('profiles/example-vendor.yaml', () => {
+describe('a secret shorter than 8 characters', () => {
+  it('is refused, naming the key and the variable, instead of being masked inside other words', () => {
+    assertRefused(REFERENCE_PROFILE, { OCS_APPKEY: 'k', OCS_SESSION_ID: 'dummy-session' }, 'credentials.appkey', 'OCS_APPKEY', 'at least 8');
+    assertRefused(REFERENCE_PROFILE, { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'seven-7' }, 'credentials.sessionID', 'OCS_SESSION_ID');
+    assert.equal(loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'eight-88', OCS_SESSION_ID: 'dummy-session' }).secrets.appkey, 'eight-88');
+  });
+
+  it('is not asked for with placeholders (a dry run): an unset variable reads as a marked placeholder', () => {
+    const p = loadProfile(REFERENCE_PROFILE, {}, { placeholders: true });
+    assert.equal(p.secrets.appkey, '<placeholder: OCS_APPKEY not set>');
+  });
+});
+
+describe('list fixtures (docs/profile-values.md)', () => {
+  const individual = { form: '0xab91feea8b5b0ba511e1bb8e84dd7412', document: { type: 'passport', serial: '4510', number: '123456' } };
+  const address = { search: 'Москва, ул. Льва Толстого, д. 16' };
+
+  it('read one entry as a list of one, so older profiles keep working', () => {
+    const file = profileFile((d) => { d.fixtures.counteragents.individual = individual; d.fixtures.juridicalAddress = address; });
+    const f = loadProfile(file, DUMMY_ENV).fixtures as Doc;
+    assert.deepEqual(f.counteragents.individual, [individual]);
+    assert.deepEqual(f.juridicalAddress, [address]);
+  });
+
+  it('take a list, an individual without serial included', () => {
+    const noSerial = { form: individual.form, document: { type: 'passport', number: 'N1234567' } };
+    const file = profileFile((d) => { d.fixtures.counteragents.individual = [individual, noSerial]; });
+    assert.deepEqual((loadProfile(file, DUMMY_ENV).fixtures as Doc).counteragents.individual, [individual, noSerial]);
+  });
+
+  it('refuse an empty list, naming the key', () => {
+    const file = profileFile((d) => { d.fixtures.counteragents.legal = []; });
+    assertRefused(file, DUMMY_ENV, 'fixtures.counteragents.legal');
+  });
+});
+
+/** Every key path profile.schema.json accepts, array items and one-or-list forms walked through. */
+function schemaKeys(node: Doc, defs: Doc, path: string[] = []): string[] {
+  if (node.$ref) return schemaKeys(defs[String(node.$ref).replace('#/$defs/', '')], defs, path);
+  if (node.oneOf) return [...new Set((node.oneOf as Doc[]).flatMap((n) => schemaKeys(n, defs, path)))];
+  if (node.items) return schemaKeys(node.items, defs, path);
+  return Object.entries((node.properties ?? {}) as Doc).flatMap(([k, child]) => [[...path, k].join('.'), ...schemaKeys(child as Doc, defs, [...path, k])]);
+}
+
+/** The key paths a profile's text names: set, or in a commented-out `# key: value` line of a schema key, under its parent. */
+function namedKeys(text: string, keys: string[]): Set<string> {
+  const names = new Set(keys.map((k) => k.split('.').at(-1)!));
+  const uncommented = text.replace(/^(\s*)# ([A-Za-z]+)(: .*)$/gm, (line, indent: string, key: string, rest: string) => (names.has(key) ? `${indent}${key}${rest}` : line));
+  const out = new Set<string>();
+  const walk = (v: unknown, path: string[]): void => {
+    if (Array.isArray(v)) v.forEach((x) => walk(x, path));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) { out.add([...path, k].join('.')); walk(x, [...path, k]); }
+  };
+  walk(parse(uncommented), []);
+  return out;
+}
+
+describe('profiles/example-vendor.yaml and the init template', () => {
   const file = join(ROOT, 'profiles', 'example-vendor.yaml');
-  it('loads with dummy credentials', { skip: existsSync(file) ? false : 'profiles/example-vendor.yaml does not exist yet' }, () => {
+  const schema = JSON.parse(readFileSync(join(ROOT, 'contract', 'schemas', 'profile.schema.json'), 'utf8')) as Doc;
+  const keys = schemaKeys(schema, schema.$defs);
+
+  it('loads with dummy credentials named as profiles/reference.yaml names them', { skip: existsSync(file) ? false : 'profiles/example-vendor.yaml does not exist yet' }, () => {
     const doc = parse(readFileSync(file, 'utf8')) as Doc;
-    const env = { [doc.credentials.appkey.env]: 'dummy-appkey', [doc.credentials.sessionID.env]: 'dummy-session' };
-    const p = loadProfile(file, env);
+    const reference = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as Doc;
+    assert.deepEqual(doc.credentials, reference.credentials);
+    const p = loadProfile(file, DUMMY_ENV);
     assert.deepEqual(p.secrets, { appkey: 'dummy-appkey', sessionID: 'dummy-session' });
+  });
+
+  for (const [what, text] of [['the example', () => readFileSync(file, 'utf8')], ['the init template', profileTemplate]] as const) {
+    it(`${what} names every key of contract/schemas/profile.schema.json`, () => {
+      const named = namedKeys(text(), keys);
+      assert.deepEqual(keys.filter((k) => !named.has(k)), [], 'keys of the schema the profile does not name');
+    });
+  }
+
+  it('gives CLADR street codes of 17 digits', () => {
+    const codes = [...readFileSync(file, 'utf8').matchAll(/street: "([^"]*)"/g)].map((m) => m[1]!);
+    assert.ok(codes.length > 0);
+    for (const code of codes) assert.match(code, /^[0-9]{17}$/);
   });
 });

@@ -72,6 +72,9 @@ describe('individual or legal entity, decided by the legal form', () => {
       make('a one-digit inn is accepted (its length is not checked)', withCounteragent(legalEntity(), { [`${p}.inn`]: 1 }), 'ok'),
       make('an unknown juridical street is not found', withCounteragent(legalEntity(), { [`${p}.juridicalAddress.street`]: STREET.unknown }), notFound),
       make('an unknown legal form is not found', withCounteragent(individual(), { [`${p}.form`]: FORM.unknown }), notFound),
+      // Spec 4 rule 5 binds the pickup address only: a legal address lies in any region.
+      make('a juridicalAddress on a street outside the order\'s region is accepted', withCounteragent(legalEntity(), { [`${p}.juridicalAddress.street`]: STREET.yekaterinburg }), 'ok'),
+      make('a juridicalAddress searched outside the order\'s region is accepted', withCounteragent(legalEntity(), { [`${p}.juridicalAddress`]: { search: 'Санкт-Петербург, Невский пр., д. 28' } }), 'ok'),
     ];
   });
   runCases(ref, cases);
