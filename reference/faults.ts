@@ -5,13 +5,15 @@ import { CHECK_FAULTS } from './faults/checks.ts';
 import type { Fault } from './faults/fault.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { REQUEST_FAULTS } from './faults/requests.ts';
+import { TYPE_FAULTS } from './faults/types.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
  * startReference({ fault })): named single deviations from the spec, each meant to make
  * the harness blame its `rule`. README "Mutation testing" says how to add one.
  */
-export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS];
+export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS,
+  ...TYPE_FAULTS];
 
 export class UnknownFault extends Error {}
 

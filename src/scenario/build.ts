@@ -38,6 +38,11 @@ function resolve(value: unknown, ctx: BuildContext): unknown {
   const v = value as Record<string, Json>;
   if ('$ref' in v) {
     const found = lookup(String(v.$ref), ctx);
+    // A known ID written as the string of its digits: a type violation only, never an unknown ID.
+    if (v.as === 'string') {
+      if (typeof found !== 'number') throw new Error(`$ref ${v.$ref} with as: string needs a number, the profile gives ${JSON.stringify(found)}`);
+      return String(found);
+    }
     if (typeof v.take !== 'number') return found;
     if (!Array.isArray(found) || found.length < v.take) {
       throw new MissingFixture(`the profile's fixtures.${v.$ref} has fewer than ${v.take} elements`);
