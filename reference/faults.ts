@@ -7,13 +7,15 @@ import { LIMIT_FAULTS } from './faults/limits.ts';
 import { REQUEST_FAULTS } from './faults/requests.ts';
 import { TEXT_FAULTS } from './faults/text.ts';
 import { VALUE_FAULTS } from './faults/values.ts';
+import { TYPE_FAULTS } from './faults/types.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
  * startReference({ fault })): named single deviations from the spec, each meant to make
  * the harness blame its `rule`. README "Mutation testing" says how to add one.
  */
-export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS];
+export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
+  ...TYPE_FAULTS];
 
 export class UnknownFault extends Error {}
 

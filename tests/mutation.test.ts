@@ -125,9 +125,13 @@ describe('the property source', { timeout: 120_000 }, () => {
     assert.deepEqual([...new Set(blamed.map((f) => f.format))].sort(), ['json', 'xml']);
   });
 
-  it('reads its runs from OCS_MUTATION_RUNS and its seed from OCS_SEED, fixed by default', () => {
+  it('reads its runs from OCS_MUTATION_RUNS, else OCS_RUNS, and its seed from OCS_SEED, fixed by default', () => {
     assert.deepEqual(propertySettings({}), DEFAULT_PROPERTY_SETTINGS);
     assert.deepEqual(propertySettings({ OCS_MUTATION_RUNS: '3', OCS_SEED: '7' }), { runs: 3, seed: 7 });
+    assert.deepEqual(propertySettings({ OCS_RUNS: '0' }), { ...DEFAULT_PROPERTY_SETTINGS, runs: 0 });
+    assert.deepEqual(propertySettings({ OCS_RUNS: '1000', OCS_MUTATION_RUNS: '4' }), { ...DEFAULT_PROPERTY_SETTINGS, runs: 4 }, 'the mutation run\'s own variable wins');
+    assert.deepEqual(propertySettings({ OCS_RUNS: 'many', OCS_MUTATION_RUNS: '4' }).runs, 4, 'OCS_RUNS is not read when OCS_MUTATION_RUNS is set');
+    assert.throws(() => propertySettings({ OCS_RUNS: '-1' }), /OCS_RUNS must be a whole number/);
     assert.throws(() => propertySettings({ OCS_MUTATION_RUNS: 'ten' }), /OCS_MUTATION_RUNS must be a whole number/);
     assert.throws(() => propertySettings({ OCS_SEED: '1.5' }), /OCS_SEED must be an integer/);
     assert.equal(findingSources({ runs: 0, seed: 1 }).length, 1, 'OCS_MUTATION_RUNS=0 leaves the scenarios alone');

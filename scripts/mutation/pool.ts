@@ -2,7 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { PropertySettings } from './sources.ts';
 import type { TargetVerdict } from './verdict.ts';
 
-export type ToWorker = { kind: 'judge'; job: number; fault: string | undefined } | { kind: 'stop' };
+/** One judgement: the reference with `fault` (undefined: the faithful one), its properties run with `properties`. */
+export interface Job { fault: string | undefined; properties: PropertySettings }
+
+export type ToWorker = { kind: 'judge'; job: number } & Job | { kind: 'stop' };
 export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'verdict'; job: number; verdict: TargetVerdict }
@@ -13,21 +16,20 @@ const WORKER = new URL('./worker.ts', import.meta.url).href;
 const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER)}); });`;
 
 // The run always judges the embedded reference: a vendor's target variables must not leak in
-// (the main thread reads OCS_MUTATION_RUNS and OCS_SEED and hands them over as workerData).
+// (the main thread reads OCS_MUTATION_RUNS, OCS_RUNS and OCS_SEED and hands them over with each job).
 const REFERENCE_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OCS_')));
 
 /**
- * Judges the reference once per job (a fault name, or undefined for the faithful reference)
- * on `threads` worker threads (no more than jobs), each taking the next job as soon as it is
- * free and running the properties with `properties`. Answers the verdicts in job order;
- * `onVerdict` hears of each as it comes.
+ * Judges the reference once per job on `threads` worker threads (no more than jobs), each
+ * taking the next job as soon as it is free. Answers the verdicts in job order; `onVerdict`
+ * hears of each as it comes.
  */
-export function judgeAll(jobs: (string | undefined)[], threads: number, properties: PropertySettings, onVerdict?: (job: number, v: TargetVerdict) => void): Promise<TargetVerdict[]> {
+export function judgeAll(jobs: Job[], threads: number, onVerdict?: (job: number, v: TargetVerdict) => void): Promise<TargetVerdict[]> {
   const verdicts: TargetVerdict[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
   return new Promise((resolve, reject) => {
-    const workers = Array.from({ length: threads }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV, workerData: properties }));
+    const workers = Array.from({ length: threads }, () => new Worker(BOOT, { eval: true, env: REFERENCE_ENV }));
     const stopAll = (): Promise<number[]> => Promise.all(workers.map((w) => w.terminate()));
     // The job each worker holds: a worker that ends while holding one would leave the run waiting.
     const holding = new Map<Worker, number>();
@@ -35,13 +37,13 @@ export function judgeAll(jobs: (string | undefined)[], threads: number, properti
       if (next < jobs.length) {
         const job = next++;
         holding.set(w, job);
-        w.postMessage({ kind: 'judge', job, fault: jobs[job] } satisfies ToWorker);
+        w.postMessage({ kind: 'judge', job, ...jobs[job]! } satisfies ToWorker);
       } else w.postMessage({ kind: 'stop' } satisfies ToWorker);
     };
     for (const w of workers) {
       w.on('message', (m: FromWorker) => {
         if (m.kind === 'failed') {
-          stopAll().finally(() => reject(new Error(`the mutation run broke on ${jobs[m.job] ?? 'the faithful reference'}: ${m.reason}`)));
+          stopAll().finally(() => reject(new Error(`the mutation run broke on ${jobs[m.job]?.fault ?? 'the faithful reference'}: ${m.reason}`)));
           return;
         }
         if (m.kind === 'verdict') {
@@ -55,7 +57,7 @@ export function judgeAll(jobs: (string | undefined)[], threads: number, properti
       w.on('error', (err) => stopAll().finally(() => reject(err)));
       w.on('exit', (code) => {
         const job = holding.get(w);
-        if (job !== undefined) stopAll().finally(() => reject(new Error(`a worker thread ended (exit code ${code}) while judging ${jobs[job] ?? 'the faithful reference'}`)));
+        if (job !== undefined) stopAll().finally(() => reject(new Error(`a worker thread ended (exit code ${code}) while judging ${jobs[job]?.fault ?? 'the faithful reference'}`)));
       });
     }
   });

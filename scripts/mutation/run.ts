@@ -1,39 +1,47 @@
 import { availableParallelism } from 'node:os';
 import { FAULTS, findFault } from '../../reference/faults.ts';
-import { judgeAll } from './pool.ts';
+import { judgeAll, type Job } from './pool.ts';
+import { foldBaseline, foldFault, repeatSeeds } from './repeat.ts';
 import { propertySettings, type PropertySettings } from './sources.ts';
 import type { Evidence, TargetVerdict } from './verdict.ts';
 
-/** What the mutation run found for one fault (README "Mutation testing"). */
+/** What the mutation run found for one fault (README "Mutation testing"), over every repeat. */
 export interface FaultResult {
   name: string;
   /** The rule the fault is meant to break, which the harness must blame. */
   rule: string;
   description: string;
-  /** The harness found the faulty reference non-conformant (a MUST failed or something errored). */
+  /** The harness found the faulty reference not conformant (a MUST failed or something errored) in every repeat. */
   killed: boolean;
-  /** Rules with a MUST failure. */
+  /** Rules with a MUST failure, in any repeat. */
   blamed: string[];
+  /** `rule` was blamed in every repeat. */
   intendedBlamed: boolean;
   /** Rules with an error finding, reported apart from the blamed ones. */
   errors: string[];
   evidence: Evidence[];
+  /** Repeats that killed it with its intended rule blamed, out of the report's `seeds.length`. */
+  kills: number;
+  /** The property seeds of the repeats that did not: `OCS_SEED=<seed> npm run mutation -- --fault NAME` replays one. */
+  misses: number[];
   internalErrors: number;
   ms: number;
 }
 
 export interface MutationReport {
-  /** The share of faults killed with their intended rule blamed, from 0 to 1. */
+  /** The share of faults killed with their intended rule blamed in every repeat, from 0 to 1. */
   score: number;
-  /** The faithful reference: it must be conformant (no false positive). */
+  /** The faithful reference: it must be conformant in every repeat (no false positive). */
   baseline: { conformant: boolean; blamed: string[]; errors: string[]; evidence: Evidence[] };
   faults: FaultResult[];
-  /** How many passed and failed: every fault killed with its rule blamed, and a conformant baseline, pass. */
+  /** How many passed and failed: every fault killed with its rule blamed in every repeat, and a conformant baseline, pass. */
   passed: number;
   failed: number;
   threads: number;
-  /** Runs per property and the seed every target's properties ran with. */
+  /** Runs per property and the run's seed (the first repeat's). */
   properties: PropertySettings;
+  /** The property seed of each repeat, the run's seed first (one element without --repeat). */
+  seeds: number[];
   wallMs: number;
   generatedAt: string;
 }
@@ -43,39 +51,53 @@ export interface MutationOptions {
   faults?: string[];
   /** Worker threads (default: one per core). */
   threads?: number;
-  /** Runs per property and seed (default: OCS_MUTATION_RUNS and OCS_SEED, else 10 runs and a fixed seed). */
+  /** Runs per property and seed (default: OCS_MUTATION_RUNS or OCS_RUNS, and OCS_SEED, else 10 runs and a fixed seed). */
   properties?: PropertySettings;
+  /** How many times each target is judged, each time with another property seed derived from the run's (default 1). */
+  repeat?: number;
   onResult?: (result: FaultResult) => void;
 }
 
 export const passes = (f: FaultResult): boolean => f.killed && f.intendedBlamed;
 
-/** Judges the faithful reference and the reference with each fault, and scores the harness. */
+/** Judges the faithful reference and the reference with each fault, once per repeat, and scores the harness. */
 export async function runMutation(opts: MutationOptions = {}): Promise<MutationReport> {
   const started = performance.now();
   const faults = (opts.faults ?? FAULTS.map((f) => f.name)).map(findFault);
-  // No more threads than targets (the faithful reference and each fault).
-  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), faults.length + 1));
   const properties = opts.properties ?? propertySettings();
-  const toResult = (i: number, v: TargetVerdict): FaultResult => {
+  const repeat = opts.repeat ?? 1;
+  if (!(Number.isInteger(repeat) && repeat > 0)) throw new RangeError(`--repeat must be a positive integer, got ${repeat}`);
+  const seeds = repeatSeeds(properties.seed, repeat);
+  // Target 0 is the faithful reference, target i + 1 is fault i; each target's repeats are
+  // neighbouring jobs, so a fault's line is printed as soon as its last repeat is judged.
+  const targets = [undefined, ...faults.map((f) => f.name)];
+  const jobs: Job[] = targets.flatMap((fault) => seeds.map((seed) => ({ fault, properties: { ...properties, seed } })));
+  // No more threads than jobs.
+  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), jobs.length));
+  const toResult = (i: number, verdicts: TargetVerdict[]): FaultResult => {
     const { name, rule, description } = faults[i]!;
-    return { name, rule, description, killed: !v.conformant, blamed: v.blamed, intendedBlamed: v.blamed.includes(rule), errors: v.errors, evidence: v.evidence, internalErrors: v.internalErrors, ms: v.ms };
+    return { name, rule, description, ...foldFault(rule, verdicts, seeds) };
   };
-  // Job 0 is the faithful reference; job i + 1 is fault i.
-  const verdicts = await judgeAll([undefined, ...faults.map((f) => f.name)], threads, properties, (job, v) => {
-    if (job > 0) opts.onResult?.(toResult(job - 1, v));
+  const got: TargetVerdict[] = new Array(jobs.length);
+  const verdictsOf = (target: number): TargetVerdict[] => seeds.map((_, k) => got[target * seeds.length + k]!);
+  const judged = new Array<number>(targets.length).fill(0);
+  await judgeAll(jobs, threads, (job, v) => {
+    got[job] = v;
+    const target = Math.floor(job / seeds.length);
+    if (++judged[target]! === seeds.length && target > 0) opts.onResult?.(toResult(target - 1, verdictsOf(target)));
   });
-  const [base, ...rest] = verdicts as [TargetVerdict, ...TargetVerdict[]];
-  const results = rest.map((v, i) => toResult(i, v));
+  const results = faults.map((_, i) => toResult(i, verdictsOf(i + 1)));
+  const baseline = foldBaseline(verdictsOf(0));
   const good = results.filter(passes).length;
   return {
     score: results.length ? Math.round((good / results.length) * 10_000) / 10_000 : 1,
-    baseline: { conformant: base.conformant, blamed: base.blamed, errors: base.errors, evidence: base.evidence },
+    baseline,
     faults: results,
-    passed: good + (base.conformant ? 1 : 0),
-    failed: results.length - good + (base.conformant ? 0 : 1),
+    passed: good + (baseline.conformant ? 1 : 0),
+    failed: results.length - good + (baseline.conformant ? 0 : 1),
     threads,
     properties,
+    seeds,
     wallMs: Math.round(performance.now() - started),
     generatedAt: new Date().toISOString(),
   };

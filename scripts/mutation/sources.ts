@@ -3,7 +3,7 @@ import type { Finding } from '../../src/checks/finding.ts';
 import type { Transport } from '../../src/client/transport.ts';
 import { runCase } from '../../src/runner/case.ts';
 import { eachLimited } from '../../src/runner/limit.ts';
-import { loadAllCases } from '../../src/scenario/load.ts';
+import { loadAllCases, type LoadedCase } from '../../src/scenario/load.ts';
 import type { Target } from '../../generators/trials.ts';
 import { checkProperty, PROPERTIES } from '../../generators/suite.ts';
 
@@ -22,7 +22,12 @@ export interface PropertySettings { runs: number; seed: number }
 /** Few runs keep the whole mutation run under two minutes on 2 cores; the fixed seed keeps it deterministic. */
 export const DEFAULT_PROPERTY_SETTINGS: PropertySettings = { runs: 10, seed: 20261121 };
 
-/** OCS_MUTATION_RUNS and OCS_SEED over the defaults; a value that is not a count or a seed throws, naming the variable. */
+/**
+ * Runs per property from OCS_MUTATION_RUNS, else OCS_RUNS (the suite's own variable, so
+ * `OCS_RUNS=0` judges with the scenarios alone here too), else 10; the seed from OCS_SEED.
+ * The mutation run's own variable wins: it keeps its count when OCS_RUNS is exported for deep
+ * suite runs. A value that is not a count or a seed throws, naming the variable.
+ */
 export function propertySettings(env: NodeJS.ProcessEnv = process.env): PropertySettings {
   const read = (name: string, fallback: number, ok: (n: number) => boolean, what: string): number => {
     const text = env[name];
@@ -31,8 +36,9 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
     if (!ok(n)) throw new RangeError(`${name} must be ${what}, got ${text}`);
     return n;
   };
+  const runsFrom = (env.OCS_MUTATION_RUNS ?? '') !== '' ? 'OCS_MUTATION_RUNS' : 'OCS_RUNS';
   return {
-    runs: read('OCS_MUTATION_RUNS', DEFAULT_PROPERTY_SETTINGS.runs, (n) => Number.isInteger(n) && n >= 0, 'a whole number of runs per property'),
+    runs: read(runsFrom, DEFAULT_PROPERTY_SETTINGS.runs, (n) => Number.isInteger(n) && n >= 0, 'a whole number of runs per property'),
     seed: read('OCS_SEED', DEFAULT_PROPERTY_SETTINGS.seed, Number.isSafeInteger, 'an integer seed'),
   };
 }
@@ -47,16 +53,20 @@ export function findingSources(settings: PropertySettings, propertyTransport?: T
   return [scenarioSource(), propertySource(settings, propertyTransport)];
 }
 
+let loaded: { c: LoadedCase; format: Format }[] | undefined;
+/** Every judging case in each of its formats, read once per thread: a worker judges many targets. */
+const scenarioRuns = (): { c: LoadedCase; format: Format }[] =>
+  (loaded ??= loadAllCases().filter((c) => c.expect !== 'probe').flatMap((c) => c.formats.map((format) => ({ c, format }))));
+
 /**
  * The hand-written scenarios (suites/*.yaml): every case in every format it runs in, 16
  * requests at a time. The safety probes are left out: they judge nothing, so they cannot kill
  * a fault, and each sends 4 MiB.
  */
 function scenarioSource(): FindingSource {
-  const runs = loadAllCases().filter((c) => c.expect !== 'probe').flatMap((c) => c.formats.map((format) => ({ c, format })));
   return async ({ url, transport, ctx }) => {
     const out: SourcedFinding[] = [];
-    await eachLimited(runs, 16, async ({ c, format }) => {
+    await eachLimited(scenarioRuns(), 16, async ({ c, format }) => {
       const result = await runCase(c, format, ctx, transport, url);
       if (result.kind === 'skip') return;
       for (const f of result.findings) out.push({ ...f, format, origin: `${c.file}: ${c.name}` });

@@ -54,6 +54,11 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
     const found = lookup(String(v.$ref), ctx);
     // A search is text: the profile's value with text added at an edge still names its place (A-SEARCH-ADDITIONS).
     if (typeof v.lead === 'string' || typeof v.trail === 'string') return `${v.lead ?? ''}${String(found)}${v.trail ?? ''}`;
+    // A known ID written as the string of its digits: a type violation only, never an unknown ID.
+    if (v.as === 'string') {
+      if (typeof found !== 'number') throw new Error(`$ref ${v.$ref} with as: string needs a number, the profile gives ${JSON.stringify(found)}`);
+      return String(found);
+    }
     if (typeof v.take !== 'number') return found;
     if (!Array.isArray(found) || found.length < v.take) {
       throw new MissingFixture(`the profile's fixtures.${v.$ref} has fewer than ${v.take} elements`);

@@ -105,6 +105,11 @@ describe('buildRequest: $ref', () => {
     assert.deepEqual(build({ 'receiver.phoneIDs': { $ref: 'addressBook.phoneIDs', take: 4 } }).receiver.phoneIDs, [7001, 7002, 7003, 7004]);
   });
 
+  it('writes a numeric fixture as the string of its digits with as: string', () => {
+    assert.deepEqual(build({ 'receiver.contactIDs': [{ $ref: 'addressBook.contactIDs.0' }, { $ref: 'addressBook.contactIDs.1', as: 'string' }] }).receiver.contactIDs, [6001, '6002']);
+    assert.throws(() => build({ orderID: { $ref: 'counteragents.individual.document', as: 'string' } }), /needs a number/);
+  });
+
   it('reads a whole object', () => {
     assert.deepEqual(build({ 'receiver.counteragent.document': { $ref: 'counteragents.individual.document' } }).receiver.counteragent.document,
       { type: 'passport', serial: '4510', number: '123456' });
