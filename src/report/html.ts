@@ -4,7 +4,7 @@ import { probableCauseLines } from './console.ts';
 /** Escapes text for HTML: every character markup could read. */
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781' };
+export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781', recorded: '#0969da' };
 
 function cell(v: RuleVerdict, level: string): string {
   const shown = v === 'fail' && level !== 'MUST' ? (level === 'SHOULD' ? 'warn' : 'recorded') : v;
