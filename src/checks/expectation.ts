@@ -1,14 +1,21 @@
 import type { Expect } from '../scenario/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { localDay } from '../scenario/build.ts';
-import { findErrorNumber, numbersIn } from './error-number.ts';
+import { errorNumbersIn, findErrorNumber, valueAtPath } from './error-number.ts';
 import { excerpt, ruleFinding, type ResponseView } from './response.ts';
 import type { Finding } from './finding.ts';
 
-function outcome(view: ResponseView, body: string): string {
+/**
+ * What the target answered: the status, the error numbers its body carries and where
+ * (metadata.generated_at and metadata.status left out), and an excerpt. With the profile's
+ * errorCodePath, whether the body has that path at all.
+ */
+function outcome(view: ResponseView, body: string, path?: string): string {
   if (view.status === 200) return 'HTTP 200 (accepted)';
-  const numbers = view.value === undefined ? [] : numbersIn(view.value).filter((n) => n !== view.status);
-  return `HTTP ${view.status}${numbers.length ? ` with numbers ${numbers.join(', ')}` : ''}: ${excerpt(body, 200)}`;
+  const numbers = view.value === undefined ? [] : errorNumbersIn(view.value);
+  const shown = numbers.slice(0, 4).map((n) => `${n.value} at ${n.path}`).join(', ');
+  const absent = path && view.value !== undefined && valueAtPath(view.value, path) === undefined ? `; the profile's errorCodePath ${path} is absent from the body` : '';
+  return `HTTP ${view.status}${numbers.length ? ` with error number${numbers.length === 1 ? '' : 's'} ${shown}` : ''}${absent}: ${excerpt(body, 200)}`;
 }
 
 /** 16:00 local time, the same-day cut-off of spec 4 rule 4. */
@@ -19,7 +26,7 @@ const CUTOFF_MINUTES = 16 * 60;
  * what the target did. `same-day` is judged on the target's clock at the time of sending.
  */
 export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
-  const received = outcome(view, body);
+  const received = outcome(view, body, profile.responses?.errorCodePath);
   const each = (make: (id: string) => Finding): Finding[] => rules.map(make);
   if (expect === 'record' || expect === 'probe') return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${received}` }));
   if (expect === 'same-day') {

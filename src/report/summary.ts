@@ -112,14 +112,14 @@ const SEEN_IN = 3;
 export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = [], stopped?: string): Summary {
   const verdicts = new Map<string, Verdict[]>();
   const seenIn = new Map<string, Set<string>>();
-  const notes = new Map<string, string>();
+  const notes = new Map<string, string[]>();
   const checks = new Map<string, CheckCount>();
   for (const o of outcomes) {
     const judged = new Map<string, boolean>();
     for (const f of o.findings) {
       const key = `${f.rule}|${f.format}`;
       verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
-      if (f.note && !notes.has(key)) notes.set(key, f.note);
+      if (f.note) notes.set(key, [...(notes.get(key) ?? []), recordLine(o.title, f.note)]);
       if (f.verdict !== 'skip') judged.set(key, (judged.get(key) ?? false) || f.verdict === 'fail' || f.verdict === 'error');
       if ((f.verdict === 'fail' || f.verdict === 'error') && o.title) {
         const seen = seenIn.get(f.rule) ?? new Set();
@@ -195,10 +195,31 @@ function skipGroups(outcomes: TestOutcome[]): SkipGroup[] {
   return [...groups.values()].sort((a, b) => b.checks - a.checks || a.reason.localeCompare(b.reason));
 }
 
-/** What an INFO rule's checks met in each format: the first note a step recorded for it. */
-function recordedOf(id: string, notes: Map<string, string>): NonNullable<RuleRow['recorded']> {
-  const json = notes.get(`${id}|json`);
-  const xml = notes.get(`${id}|xml`);
+/** How many of an INFO rule's checks a format's record names, one line each. */
+const RECORDS = 6;
+
+/** `a receiver phone number with a leading plus: HTTP 200 (accepted)`: the case, and what the target did. */
+function recordLine(title: string | undefined, note: string): string {
+  const what = note.replace(/^Recorded: /, '');
+  const name = title?.split(' › ').at(-1)?.replace(/^\S+ \[(json|xml)\] /, '').replace(/ is recorded$/, '');
+  return name ? `${name}: ${what}` : what;
+}
+
+/** What an INFO rule's checks met in each format: a line per check, up to RECORDS. */
+function recordedOf(id: string, notes: Map<string, string[]>): NonNullable<RuleRow['recorded']> {
+  const lines = (format: Format): string | undefined => {
+    // One line per case: the same case on the other operation, or again in another test, says nothing new.
+    const byCase = new Map<string, string>();
+    for (const line of notes.get(`${id}|${format}`) ?? []) {
+      const name = line.split(': ')[0]!;
+      if (!byCase.has(name)) byCase.set(name, line);
+    }
+    const all = [...byCase.values()];
+    if (all.length === 0) return undefined;
+    return [...all.slice(0, RECORDS), ...(all.length > RECORDS ? [`… and ${all.length - RECORDS} more checks`] : [])].join('\n');
+  };
+  const json = lines('json');
+  const xml = lines('xml');
   return { ...(json ? { json } : {}), ...(xml ? { xml } : {}) };
 }
 
