@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
-const LISTED = 8;
+const LISTED = 5;
 
 const list = (ids: string[]): string => ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`;
 
