@@ -121,7 +121,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged, ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}) });
     for (const f of findings.filter((x) => x.verdict === 'fail' || x.verdict === 'error')) {
       const key = `${f.rule}|${f.format}`;
-      if (evidenceKeys.has(key) || f.received?.includes(NOT_SENT)) continue;
+      if (evidenceKeys.has(key)) continue;
       evidenceKeys.add(key);
       recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, r.parts.find((p) => p.format === f.format && p.exchange), ctx, rerunLine(unit.title, r.step.title)));
     }
