@@ -36,8 +36,13 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
-    const tests = suite.allTests().length;
-    if (tests > 0) console.log(`Running ${tests} endpoint test${tests === 1 ? '' : 's'} against ${process.env.OCS_EMBEDDED_REFERENCE ? `the embedded reference${process.env.OCS_REFERENCE_FAULT ? ` with fault ${process.env.OCS_REFERENCE_FAULT}` : ''}` : process.env.OCS_BASE_URL ?? 'the target'}`);
+    const tests = suite.allTests();
+    // `playwright test --list`: the tests, as Playwright's own list does, and no verdict (nothing runs).
+    if (process.argv.includes('--list')) {
+      console.log([...tests.map((t) => `  ${t.title}`), `Total: ${tests.length} test${tests.length === 1 ? '' : 's'}`].join('\n'));
+      return;
+    }
+    if (tests.length > 0) console.log(`Running ${tests.length} endpoint test${tests.length === 1 ? '' : 's'} against ${target(process.env)}`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -90,6 +95,12 @@ export default class ConformanceReporter implements Reporter {
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }
+}
+
+/** The run's target, as the first line names it. */
+function target(env: NodeJS.ProcessEnv): string {
+  if (!env.OCS_EMBEDDED_REFERENCE) return env.OCS_BASE_URL ?? 'the target';
+  return `the embedded reference${env.OCS_REFERENCE_FAULT ? ` with fault ${env.OCS_REFERENCE_FAULT}` : ''}`;
 }
 
 /**
