@@ -1,12 +1,12 @@
 import { test, type TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
-import type { Part } from '../runner/case.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { NOT_SENT } from '../client/transport.ts';
-import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
+import { describeRequest, describeResponse } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
-import type { Step, Unit } from '../runner/units.ts';
+import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
+import { rerunLine, stepReport, thrownText, type StepResult } from './step-text.ts';
 
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
@@ -26,28 +26,10 @@ export interface RecordedUnit {
 /** How much of what the target did an INFO record keeps. */
 const MAX_NOTE = 400;
 
-/** A property's shrunk counterexample, as fast-check reported it. */
-interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
-
-/** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
-export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }
 
 /** Failing steps whose evidence a test attaches and quotes: the first of each failing rule, up to this many. */
 const EVIDENCE_STEPS = 20;
 
-/**
- * The command that runs this one step again against the same target. Only the target's
- * non-secret settings are spelled out; the secrets stay in the caller's environment. The
- * embedded reference is started anew (with the same fault, if one was set).
- */
-export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<string, string> = {}, env: NodeJS.ProcessEnv = process.env): string {
-  const target = env.OCS_EMBEDDED_REFERENCE
-    ? (env.OCS_REFERENCE_FAULT ? { OCS_REFERENCE_FAULT: env.OCS_REFERENCE_FAULT } : {})
-    : Object.fromEntries(['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => [k, env[k]!]));
-  const settings = { ...target, ...extra, ...(stepTitle ? { OCS_STEP: stepTitle } : {}) };
-  const pattern = unitTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...Object.entries(settings).map(([k, v]) => `${k}=${shq(v)}`), 'npm start --', '--grep', shq(pattern)].join(' ');
-}
 
 /** The verdict of a step: skip, or the worst of its findings, where a failed SHOULD is only a warning. */
 function stepVerdict(r: StepResult): Verdict {
@@ -59,34 +41,6 @@ function stepVerdict(r: StepResult): Verdict {
   return 'pass';
 }
 
-function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
-  const run = r.property!;
-  const replay = rerunLine(unit.title, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
-  return [
-    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
-    `Replay: ${replay}`,
-    'Shrunk minimal request:',
-    JSON.stringify(run.counterexample?.request, null, 2),
-    ...r.parts.filter((p) => p.exchange).map((p) => `curl (${p.format}): ${curlLine(p.exchange!.request, ctx.secrets)}`),
-  ].join('\n');
-}
-
-/** The text of one failing step: its failures, how to replay the request and rerun the step. */
-function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext): string {
-  const exchange = r.parts.find((p) => p.exchange)?.exchange;
-  return [
-    `${r.step.title}`,
-    ...(r.thrown !== undefined ? [`  [error] the harness broke: ${thrownText(r.thrown)}`] : []),
-    ...failing.map((f) => describeFinding(f).replace(/^/gm, '  ')),
-    ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
-    ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
-    '  Rerun the step:',
-    `    ${rerunLine(unit.title, r.step.title)}`,
-  ].join('\n');
-}
-
-/** A harness error, told by its message: its stack points into the harness, which the reader of a report cannot act on. */
-const thrownText = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
 
 /** What one step gave, ready to be shown: its verdict, its findings by format, what fails the test, and its text. */
 interface Shown { r: StepResult; verdict: Verdict; findings: (Finding & { format: Format })[]; failing: (Finding & { format: Format })[] }

@@ -13,7 +13,7 @@ import { conformanceHtml } from '../../src/report/html.ts';
 import { consoleSummary } from '../../src/report/console.ts';
 import { compareSummaries } from '../../src/report/compare.ts';
 import { provenance } from '../../src/report/provenance.ts';
-import { rerunLine } from '../../src/report/record.ts';
+import { rerunLine } from '../../src/report/step-text.ts';
 import type { Verdict } from '../../src/checks/finding.ts';
 import { referenceProfile } from './helpers.ts';
 
