@@ -122,9 +122,9 @@ export function closingLines(s: Summary, dir: string): string[] {
  * stderr that says why, when there is one.
  */
 export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
-  if (s.verdict === 'not-conformant') return { code: 1 };
   const regressed = s.baseline?.regressions.length ?? 0;
   if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}` };
+  if (s.verdict === 'not-conformant') return { code: 1 };
   if (s.unreachable) return { code: 2, line: `ocs-conformance: the run could not be made: ${s.unreachable}` };
   return { code: s.verdict === 'conformant' ? 0 : 2 };
 }
