@@ -60,7 +60,7 @@ export default class ConformanceReporter implements Reporter {
   /** An error outside any test (the web server, the config, a worker that died): one line, its message only. */
   onError(error: TestError): void {
     const text = (error.message ?? error.value ?? 'unknown error').split('\n').find((l) => l.trim()) ?? '';
-    console.error(`ocs-conformance: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`);
+    console.error(`ocs-conformance: ${text.length > 180 ? `${text.slice(0, 180)}…` : text}`);
   }
 
   /**

@@ -99,12 +99,19 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
       'Failing rules (formats, checks failed of checks run):',
       ...broken.slice(0, FAILING_LINES).map(failingLine),
       ...(broken.length > FAILING_LINES ? [`  … and ${broken.length - FAILING_LINES} more in ${join(dir, 'conformance.html')}`] : []),
-      `Evidence: each rule's first failing check (request, response, curl and rerun lines) in ${join(dir, 'junit.xml')}; every check in ${join(dir, 'html/index.html')}`,
+      `Evidence in ${dir}/: junit.xml (each rule's first failing check: request, response, curl and rerun lines), html/index.html (every check)`,
     ] : []),
     ...(s.baseline ? baselineLines(s.baseline) : []),
     ...skipLines(s),
-    `Conformance: ${s.verdict.toUpperCase()}${why ? ` (${clip(why, 160)})` : ''}${s.warnings ? `, ${s.warnings} SHOULD warnings` : ''}`,
+    verdictLine(s, why),
   ];
+}
+
+/** `Conformance: NOT-CONFORMANT (MUST rules failing: …), 3 SHOULD warnings`, within 200 characters. */
+function verdictLine(s: Summary, why: string): string {
+  const head = `Conformance: ${s.verdict.toUpperCase()}`;
+  const tail = s.warnings ? `, ${s.warnings} SHOULD warnings` : '';
+  return `${head}${why ? ` (${clip(why, 197 - head.length - tail.length - 3)})` : ''}${tail}`;
 }
 
 /** The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N skipped` (checks; errors count as failed). */

@@ -355,7 +355,7 @@ describe('consoleSummary', () => {
     assert.deepEqual(lines.slice(0, 3), [
       'Failing rules (formats, checks failed of checks run):',
       '  RSP-GENERATED-AT (MUST): JSON fail on 260 of 260 checks; XML fail on 240 of 244 checks',
-      'Evidence: each rule\'s first failing check (request, response, curl and rerun lines) in reports/junit.xml; every check in reports/html/index.html',
+      'Evidence in reports/: junit.xml (each rule\'s first failing check: request, response, curl and rerun lines), html/index.html (every check)',
     ]);
   });
 
