@@ -10,7 +10,7 @@
  */
 import { test } from '@playwright/test';
 import { baseUrl, runContext } from '../src/profile/context.ts';
-import { recordUnit } from '../src/report/record.ts';
+import { recordUnit, WAITED } from '../src/report/record.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
 import { UNSELECTED } from '../src/runner/grep.ts';
@@ -40,7 +40,7 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
     const waited = waitsSoFar();
     if (waited.count > before.count) {
-      info.annotations.push({ type: 'note', description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
+      info.annotations.push({ type: WAITED, description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
     }
     await recordUnit(info, ctx, unit, results);
   });

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
-import { FINDINGS, type RecordedUnit } from './record.ts';
+import { FINDINGS, WAITED, type RecordedUnit } from './record.ts';
 import { writeJunit, writeReports } from './write.ts';
 import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
 import { compareSummaries, readSummaryFile } from './compare.ts';
@@ -24,6 +24,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome[]>();
   private readonly refused = new Set<string>();
   private readonly evidence: RuleEvidence[] = [];
+  /** What the run met beside the rules (HTTP 429 waits), a line per test: JUnit's system-out. */
+  private readonly notes: string[] = [];
   private config: FullConfig | undefined;
 
   constructor(options: { outputDir?: string } = {}) {
@@ -54,6 +56,7 @@ export default class ConformanceReporter implements Reporter {
     this.outcomes.set(test.id, outcomes);
     this.evidence.push(...recordedOf(test, result).flatMap((u) => u.evidence ?? []));
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
+    for (const a of result.annotations ?? []) if (a.type === WAITED && a.description) this.notes.push(`${test.title}: ${a.description}`);
     console.log(endpointLine(test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
   }
 
@@ -90,7 +93,7 @@ export default class ConformanceReporter implements Reporter {
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
-    writeJunit(summary, [...this.outcomes.values()].flat(), this.evidence, this.outputDir);
+    writeJunit(summary, [...this.outcomes.values()].flat(), this.evidence, this.notes, this.outputDir);
     console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir)].join('\n')}`);
     const { code, line } = exitOf(summary);
     exitWith(code, line);

@@ -8,6 +8,9 @@ import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
 import { rerunLine, stepReport, thrownText, type StepResult } from './step-text.ts';
 
+/** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
+export const WAITED = 'rate-limited';
+
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 
@@ -85,6 +88,11 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       if (seen) seen.count++;
       else warnings.set(key, { count: 1, first: ctx.mask(`${r.step.title}: ${describeFinding(f)}`) });
     }
+    // What a check recorded without failing (an INFO record, a property stopped early): a note in Playwright's report.
+    for (const note of [...findings.filter((x) => x.note && x.verdict !== 'fail').map((f) => `${f.rule}: ${f.note}`), ...(r.note ? [r.note] : [])]) {
+      info.annotations.push({ type: 'note', description: ctx.mask(`${r.step.title}: ${note}`) });
+    }
+    if (verdict === 'skip') info.annotations.push({ type: 'skip', description: ctx.mask(`${r.step.title}: ${r.skipped}`) });
     if (r.thrown !== undefined) {
       const f = { rule: r.step.rules[0]!, level: 'MUST' as const, verdict: 'error' as const, title: 'the harness broke', received: thrownText(r.thrown), format: r.step.format };
       const key = `${f.rule}|${f.format}`;

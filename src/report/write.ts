@@ -17,7 +17,7 @@ export function writeReports(summary: Summary, dir: string): void {
 }
 
 /** Writes junit.xml into `dir`: a test case per rule and format that ran (src/report/junit.ts). */
-export function writeJunit(summary: Summary, outcomes: TestOutcome[], evidence: RuleEvidence[], dir: string): void {
+export function writeJunit(summary: Summary, outcomes: TestOutcome[], evidence: RuleEvidence[], notes: string[], dir: string): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'junit.xml'), junitXml(summary, outcomes, evidence));
+  writeFileSync(join(dir, 'junit.xml'), junitXml(summary, outcomes, evidence, notes));
 }

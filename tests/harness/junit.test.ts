@@ -18,7 +18,7 @@ const target = { name: 'test target' };
 /** Writes junit.xml for these outcomes and evidence, and reads it back as a CI would. */
 function written(outcomes: TestOutcome[], evidence: RuleEvidence[]) {
   const dir = mkdtempSync(join(tmpdir(), 'ocs-junit-'));
-  writeJunit(summarize(outcomes, target), outcomes, evidence, dir);
+  writeJunit(summarize(outcomes, target), outcomes, evidence, [], dir);
   const file = join(dir, 'junit.xml');
   return { result: parse({ type: 'junit', files: [file] }), text: readFileSync(file, 'utf8'), bytes: statSync(file).size };
 }
