@@ -7,6 +7,7 @@ import { reporters } from './src/report/reporters.ts';
 import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
 import { withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
+import { takeGrepFromRunner } from './src/runner/grep.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -37,9 +38,12 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   if (rps) process.env.OCS_WORKER_RPS = String(rps / workers);
   else delete process.env.OCS_WORKER_RPS;
   process.env.NODE_OPTIONS = withMemoryLimits(process.env.NODE_OPTIONS);
+  // --grep selects steps inside the endpoint tests, which carry no tags (src/runner/grep.ts).
   const grep = cliFlag('-g', '--grep');
-  if (grep !== undefined) process.env.OCS_GREP = grep;
-  else delete process.env.OCS_GREP;
+  if (grep !== undefined) {
+    process.env.OCS_GREP = grep;
+    takeGrepFromRunner();
+  } else if (!process.env.OCS_GREP) delete process.env.OCS_GREP;
 }
 
 interface ProfileSettings { safety: { workers?: number; concurrency?: number; rps?: number }; name?: string }
@@ -73,7 +77,7 @@ export default defineConfig({
   workers,
   timeout: 60_000,
   outputDir: `${reports}/test-results`,
-  reporter: reporters(reports, process.env.CI ? 'dot' : 'line'),
+  reporter: reporters(reports),
   webServer: targetingReference
     ? {
         command: 'node --import tsx reference/cli.ts --port 0',

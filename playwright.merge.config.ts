@@ -4,5 +4,5 @@ import { reporters } from './src/report/reporters.ts';
 
 export default {
   testDir: 'suites',
-  reporter: reporters(process.env.OCS_REPORTS_DIR ?? 'reports', 'line'),
+  reporter: reporters(process.env.OCS_REPORTS_DIR ?? 'reports'),
 };

@@ -1,17 +1,19 @@
 /**
  * The conformance suite: one Playwright test per endpoint, an operation on its JSON or XML
- * path (src/runner/units.ts), tagged with the rule IDs its steps name, so `--grep RULE-ID`
- * and `--shard` work. Its steps are the endpoint's scenario cases and properties, sent
- * together under the cap on requests in flight. OCS_RUNS sets the runs per property (default
+ * path (src/runner/units.ts), untagged: `--grep RULE-ID` selects the steps that name the rule
+ * (src/runner/grep.ts), and `--shard` splits the four tests. Its steps are the endpoint's
+ * scenario cases and properties, grouped by rule, sent together under the cap on requests in
+ * flight. OCS_RUNS sets the runs per property (default
  * 25; 0 leaves the properties out), OCS_SEED fixes the seed, OCS_PATH replays a
  * counterexample. Within a test, `--grep` (passed on as OCS_GREP) keeps the steps it
  * matches, and OCS_STEP keeps the one step of that title.
  */
 import { test } from '@playwright/test';
 import { baseUrl, runContext } from '../src/profile/context.ts';
-import { recordUnit } from '../src/report/record.ts';
+import { recordUnit, WAITED } from '../src/report/record.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
+import { UNSELECTED } from '../src/runner/grep.ts';
 import { casesOfRun } from '../src/scenario/load.ts';
 import { PROPERTIES } from '../generators/suite.ts';
 import { closeWorker, runSteps, waitsSoFar } from './steps.ts';
@@ -24,11 +26,11 @@ test.afterAll(closeWorker);
 
 for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
   test(unit.title, {
-    tag: unit.rules.map((r) => `@${r}`),
     annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
   }, async ({}, info) => {
     const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
-    test.skip(steps.length === 0, process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep');
+    if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
+    test.skip(steps.length === 0, 'not selected');
     const properties = steps.filter((s) => s.kind === 'property').length;
     test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250);
     const ctx = runContext();
@@ -38,7 +40,7 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
     const waited = waitsSoFar();
     if (waited.count > before.count) {
-      info.annotations.push({ type: 'note', description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
+      info.annotations.push({ type: WAITED, description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
     }
     await recordUnit(info, ctx, unit, results);
   });

@@ -12,7 +12,7 @@ import { limiter, type Limit } from '../src/runner/limit.ts';
 import { runCase } from '../src/runner/case.ts';
 import { needsAcceptance } from '../src/runner/preflight.ts';
 import type { Step } from '../src/runner/units.ts';
-import type { StepResult } from '../src/report/record.ts';
+import type { StepResult } from '../src/report/step-text.ts';
 import { checkProperty, type PropertyDef } from '../generators/suite.ts';
 
 /**

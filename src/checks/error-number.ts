@@ -25,14 +25,32 @@ export function valueAtPath(body: unknown, path: string): unknown {
   return cur;
 }
 
-/** Every number in a body, and every run of digits in its texts: what the report shows as "numbers". */
-export function numbersIn(body: unknown): number[] {
-  const out: number[] = [];
-  const walk = (v: unknown): void => {
-    if (typeof v === 'number') out.push(v);
-    else if (typeof v === 'string') for (const m of v.matchAll(/[0-9]{3,}/g)) out.push(Number(m[0]));
-    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+/**
+ * Fields the spec documents that are not error numbers (spec 2.4, 2.9): the emulated HTTP
+ * status, and generated_at, whose year and time read as numbers.
+ */
+const NOT_ERROR_FIELDS = new Set(['metadata.status', 'metadata.generated_at']);
+
+/** A number a body carries, and the dotted path it was found at (`errors.0.code`). */
+export interface FoundNumber { value: number; path: string }
+
+/**
+ * Every number in a body outside its documented non-error fields, and every run of three or
+ * more digits in its texts, each with its path: what the report shows as the error numbers.
+ */
+export function errorNumbersIn(body: unknown): FoundNumber[] {
+  const out: FoundNumber[] = [];
+  const walk = (v: unknown, path: string[]): void => {
+    if (typeof v === 'number') out.push({ value: v, path: path.join('.') });
+    else if (typeof v === 'string') for (const m of v.matchAll(/[0-9]{3,}/g)) out.push({ value: Number(m[0]), path: path.join('.') });
+    else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) if (!NOT_ERROR_FIELDS.has([...path, k].join('.'))) walk(x, [...path, k]);
+    }
   };
-  walk(body);
-  return [...new Set(out)];
+  walk(body, []);
+  const seen = new Set<number>();
+  return out.filter((n) => !seen.has(n.value) && seen.add(n.value));
 }
+
+/** Every error number of a body (errorNumbersIn), the numbers alone. */
+export const numbersIn = (body: unknown): number[] => errorNumbersIn(body).map((n) => n.value);

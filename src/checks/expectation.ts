@@ -1,14 +1,33 @@
 import type { Expect } from '../scenario/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { localDay } from '../scenario/build.ts';
-import { findErrorNumber, numbersIn } from './error-number.ts';
+import { errorNumbersIn, findErrorNumber, valueAtPath } from './error-number.ts';
 import { excerpt, ruleFinding, type ResponseView } from './response.ts';
 import type { Finding } from './finding.ts';
 
-function outcome(view: ResponseView, body: string): string {
+/**
+ * What the target answered: the status, the error numbers its body carries and where
+ * (metadata.generated_at and metadata.status left out), and an excerpt. With the profile's
+ * errorCodePath, whether the body has that path at all; for a record, the body's shape.
+ */
+function outcome(view: ResponseView, body: string, path?: string, withShape = false): string {
   if (view.status === 200) return 'HTTP 200 (accepted)';
-  const numbers = view.value === undefined ? [] : numbersIn(view.value).filter((n) => n !== view.status);
-  return `HTTP ${view.status}${numbers.length ? ` with numbers ${numbers.join(', ')}` : ''}: ${excerpt(body, 200)}`;
+  const numbers = view.value === undefined ? [] : errorNumbersIn(view.value);
+  const shown = numbers.slice(0, 4).map((n) => `${n.value} at ${n.path}`).join(', ');
+  const absent = path && view.value !== undefined && valueAtPath(view.value, path) === undefined ? `; the profile's errorCodePath ${path} is absent from the body` : '';
+  const shape = withShape && view.value !== undefined ? `; body shape ${bodyShape(view.value)}` : '';
+  return `HTTP ${view.status}${numbers.length ? ` with error number${numbers.length === 1 ? '' : 's'} ${shown}` : ''}${absent}${shape}: ${excerpt(body, 200)}`;
+}
+
+/**
+ * The shape of a body the spec does not show (an error body): its field names, nested, values
+ * left out (`{metadata{status,generated_at},errors[{code,title}]}`), so two targets' error
+ * bodies compare at a glance; an excerpt beside it shows the values, secrets masked.
+ */
+export function bodyShape(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.length ? bodyShape(value[0]) : ''}]`;
+  if (value === null || typeof value !== 'object') return '';
+  return `{${Object.entries(value).map(([k, v]) => `${k}${bodyShape(v)}`).join(',')}}`;
 }
 
 /** 16:00 local time, the same-day cut-off of spec 4 rule 4. */
@@ -19,9 +38,11 @@ const CUTOFF_MINUTES = 16 * 60;
  * what the target did. `same-day` is judged on the target's clock at the time of sending.
  */
 export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
-  const received = outcome(view, body);
+  const received = outcome(view, body, profile.responses?.errorCodePath);
   const each = (make: (id: string) => Finding): Finding[] => rules.map(make);
-  if (expect === 'record' || expect === 'probe') return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${received}` }));
+  if (expect === 'record' || expect === 'probe') {
+    return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${outcome(view, body, profile.responses?.errorCodePath, true)}` }));
+  }
   if (expect === 'same-day') {
     if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local time is unknown' }));
     const local = localDay(sentAt, profile.timeZone);

@@ -4,7 +4,7 @@
  * with node:util parseArgs, strictly: an unknown flag, a missing value or a stray argument
  * exits 2 with the usage on stderr. Flags win over the OCS_* environment variables, which
  * keep working. Exit codes: 0 conformant (or no regression), 1 not conformant (or
- * regressed), 2 the run could not be made, with a one-line reason on stderr.
+ * regressed), 2 incomplete or the run could not be made, with a one-line reason on stderr.
  */
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -38,7 +38,8 @@ Options:
   -v, --version    the harness's version
 
 Exit codes: 0 conformant (or no regression), 1 not conformant (or regressed),
-2 the run could not be made (bad flag, bad profile, unreachable target).`;
+2 incomplete (stopped, or a MUST rule not judged in both formats), or the run
+could not be made (bad flag, bad profile, unreachable target).`;
 
 interface Command { usage: string; options: Options; positionals: [min: number, max: number]; run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number> | number }
 
@@ -65,7 +66,9 @@ Options:
   -h, --help         this help
 
 Exit codes: 0 conformant and nothing regressed, 1 not conformant or regressed,
-2 the run could not be made (bad flag, bad profile or baseline, unreachable target).`,
+2 incomplete (stopped, or a MUST rule not judged in both formats: a partial run,
+a skip, an error) or the run could not be made (bad flag, bad profile or
+baseline, unreachable target).`,
     options: {
       ...HELP,
       'base-url': { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' },

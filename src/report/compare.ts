@@ -7,7 +7,7 @@ export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?:
 
 export class SummaryFileError extends Error {}
 
-const VERDICTS = new Set(['pass', 'fail', 'skip', 'error', 'untested']);
+const VERDICTS = new Set(['pass', 'fail', 'skip', 'error', 'untested', 'recorded']);
 
 /** Checks that parsed JSON is a summary.json to compare: a `rules` array of rows with a verdict per format. */
 export function asComparable(data: unknown, file: string): ComparableSummary {
@@ -15,7 +15,7 @@ export function asComparable(data: unknown, file: string): ComparableSummary {
   if (!Array.isArray(rules)) throw new SummaryFileError(`${file}: not a summary.json (no rules array)`);
   rules.forEach((r: Record<string, unknown>, i) => {
     for (const key of ['id', 'level'] as const) if (typeof r?.[key] !== 'string') throw new SummaryFileError(`${file}: key rules.${i}.${key}: must be a string`);
-    for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested`);
+    for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested, recorded`);
   });
   return data as ComparableSummary;
 }

@@ -1,24 +1,31 @@
 import { relative } from 'node:path';
-import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
-import { FINDINGS, type RecordedUnit } from './record.ts';
+import { FINDINGS, WAITED, type RecordedUnit } from './record.ts';
+import { writeJunit, writeReports } from './write.ts';
 import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
-import { writeReports } from './write.ts';
 import { compareSummaries, readSummaryFile } from './compare.ts';
-import { closingLines, consoleSummary, exitOf } from './console.ts';
+import { closingLines, consoleSummary, endpointLine, exitOf } from './console.ts';
+import type { RuleEvidence } from './rule-evidence.ts';
 import { provenance } from './provenance.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
+import { UNSELECTED } from '../runner/grep.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
- * format matrix) and reports/conformance.html (certificate). A test that failed without
+ * format matrix), reports/conformance.html (certificate) and reports/junit.xml (a test case
+ * per rule and format). It is the run's console too: a line per endpoint as it finishes, then
+ * the verdict block; no tag lists, no stack of the harness. A test that failed without
  * findings broke inside the harness: its rules get `error`, never `fail`.
  */
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly outcomes = new Map<string, TestOutcome[]>();
   private readonly refused = new Set<string>();
+  private readonly evidence: RuleEvidence[] = [];
+  /** What the run met beside the rules (HTTP 429 waits), a line per test: JUnit's system-out. */
+  private readonly notes: string[] = [];
   private config: FullConfig | undefined;
 
   constructor(options: { outputDir?: string } = {}) {
@@ -29,13 +36,34 @@ export default class ConformanceReporter implements Reporter {
     return true;
   }
 
-  onBegin(config: FullConfig): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.config = config;
+    const tests = suite.allTests();
+    // `playwright test --list`: the tests, as Playwright's own list does, and no verdict (nothing runs).
+    if (process.argv.includes('--list')) {
+      console.log([...tests.map((t) => `  ${t.title}`), `Total: ${tests.length} test${tests.length === 1 ? '' : 's'}`].join('\n'));
+      return;
+    }
+    if (tests.length > 0) console.log(`Running ${tests.length} endpoint test${tests.length === 1 ? '' : 's'} against ${target(process.env)}`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.outcomes.set(test.id, outcomesOf(test, result));
+    // A test the run's stop cut short judged nothing: its rules stay untested, and the run is incomplete.
+    if (result.status === 'interrupted') return;
+    // --grep or OCS_STEP left this endpoint without a step: nothing of it ran (src/runner/grep.ts).
+    if ([...test.annotations, ...result.annotations].some((a) => a.type === UNSELECTED)) return;
+    const outcomes = outcomesOf(test, result);
+    this.outcomes.set(test.id, outcomes);
+    this.evidence.push(...recordedOf(test, result).flatMap((u) => u.evidence ?? []));
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
+    for (const a of result.annotations ?? []) if (a.type === WAITED && a.description) this.notes.push(`${test.title}: ${a.description}`);
+    console.log(endpointLine(test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
+  }
+
+  /** An error outside any test (the web server, the config, a worker that died): one line, its message only. */
+  onError(error: TestError): void {
+    const text = (error.message ?? error.value ?? 'unknown error').split('\n').find((l) => l.trim()) ?? '';
+    console.error(`ocs-conformance: ${text.length > 180 ? `${text.slice(0, 180)}…` : text}`);
   }
 
   /**
@@ -44,17 +72,17 @@ export default class ConformanceReporter implements Reporter {
    * earlier run's reports stay.
    */
   onEnd(result: FullResult): void {
-    if (this.outcomes.size === 0) {
-      // Listing, or a grep that matched nothing, passes; a run that broke before any test did not.
-      if (result.status !== 'passed') exitWith(2, `ocs-conformance: the run ended (${result.status}) before any test ran`);
-      return;
-    }
+    // Listing, or a grep that matched nothing: no verdict to give.
+    if (this.outcomes.size === 0 && result.status === 'passed') return;
     const env = process.env;
+    const stopped = result.status === 'interrupted' || result.status === 'timedout'
+      ? `the run was stopped (${result.status === 'timedout' ? 'the global timeout' : 'interrupted'}) before every test ended`
+      : this.outcomes.size === 0 ? `the run ended (${result.status}) before any test ran` : undefined;
     const summary: Summary = summarize([...this.outcomes.values()].flat(), {
       name: env.OCS_TARGET_NAME ?? 'target',
       baseUrl: env.OCS_BASE_URL,
       profile: env.OCS_PROFILE ? relative(process.cwd(), env.OCS_PROFILE) : undefined,
-    }, [...this.refused]);
+    }, [...this.refused], stopped);
     const shard = this.config?.shard ?? null;
     summary.partial = !!(env.OCS_GREP || env.OCS_STEP || (shard && shard.total > 1));
     const unreachable = preflightOfRun(env).down;
@@ -65,10 +93,17 @@ export default class ConformanceReporter implements Reporter {
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
+    writeJunit(summary, [...this.outcomes.values()].flat(), this.evidence, this.notes, this.outputDir);
     console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir)].join('\n')}`);
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }
+}
+
+/** The run's target, as the first line names it. */
+function target(env: NodeJS.ProcessEnv): string {
+  if (!env.OCS_EMBEDDED_REFERENCE) return env.OCS_BASE_URL ?? 'the target';
+  return `the embedded reference${env.OCS_REFERENCE_FAULT ? ` with fault ${env.OCS_REFERENCE_FAULT}` : ''}`;
 }
 
 /**
@@ -103,16 +138,22 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
   const annotations = [...test.annotations, ...(result.annotations ?? [])];
   const rules = annotations.find((a) => a.type === 'rules')?.description?.split(' ') ?? [];
   const format: Format = test.title.includes('[xml]') ? 'xml' : 'json';
-  // Annotations a test adds while it runs are on its result (and, in some reports, on the test as well).
-  const runtime = result.annotations?.some((a) => a.type === FINDINGS) ? result.annotations : test.annotations;
-  const recorded = runtime.filter((a) => a.type === FINDINGS).flatMap((a) => (JSON.parse(a.description ?? '{}') as RecordedUnit).steps);
+  const recorded = recordedOf(test, result).flatMap((u) => u.steps);
   const outcomes = recorded.map((s): TestOutcome => ({
     title: `${test.title} › ${s.title}`,
     verdict: s.verdict,
+    ...(s.skipped ? { skipped: s.skipped } : {}),
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
     findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}) })),
   }));
   if (outcomes.length > 0 || result.status === 'passed') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';
-  return [{ title: test.title, verdict, warning: false, findings: rules.map((rule) => ({ rule, format, verdict })) }];
+  const reason = annotations.find((a) => a.type === 'skip')?.description;
+  return [{ title: test.title, verdict, warning: false, ...(verdict === 'skip' && reason ? { skipped: reason } : {}), findings: rules.map((rule) => ({ rule, format, verdict })) }];
+}
+
+/** What a test recorded (src/report/record.ts). Annotations a test adds while it runs are on its result (and, in some reports, on the test as well). */
+function recordedOf(test: TestCase, result: TestResult): RecordedUnit[] {
+  const runtime = result.annotations?.some((a) => a.type === FINDINGS) ? result.annotations : test.annotations;
+  return runtime.filter((a) => a.type === FINDINGS).map((a) => JSON.parse(a.description ?? '{}') as RecordedUnit);
 }

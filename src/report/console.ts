@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Changes, ProbableCause, RuleChange, Summary } from './summary.ts';
+import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
-const LISTED = 8;
+const LISTED = 5;
 
 const list = (ids: string[]): string => ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`;
 
@@ -32,27 +32,86 @@ export function baselineLines(b: NonNullable<Summary['baseline']>): string[] {
   return [`Changed since baseline ${b.file}${b.generatedAt ? ` (${b.generatedAt})` : ''}: ${changeCounts(b)}`, ...changeLines(b)];
 }
 
-/**
- * The conformance reporter's console summary, short enough for a terminal: what to fix
- * first, what changed since the baseline, then the verdict. A partial run says how many
- * rules it did not run instead of naming them.
- */
-export function consoleSummary(s: Summary): string[] {
-  const failing = s.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')).map((r) => r.id);
+/** How many failing rules the console names, one line each, before it points at the certificate for the rest. */
+const FAILING_LINES = 10;
+
+/** `change_receiver [json]: 185 checks, 3 failed (RSP-GENERATED-AT) (6.1 s)`: one short line per endpoint test as it ends. */
+export function endpointLine(title: string, outcomes: TestOutcome[], ms: number, skipped?: string): string {
+  const time = `(${(ms / 1000).toFixed(1)} s)`;
+  if (skipped !== undefined && outcomes.every((o) => o.verdict === 'skip')) return `  ${title}: skipped: ${clip(skipped, 120)} ${time}`;
+  const count = (v: TestOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
+  // The rules behind the checks that failed or errored (a SHOULD warning does not fail a check).
+  const broken = [...new Set(outcomes.filter((o) => o.verdict === 'fail' || o.verdict === 'error').flatMap((o) => o.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').map((f) => f.rule)))];
+  const parts = [`${outcomes.length} checks`, `${count('pass')} passed`, ...(['fail', 'error', 'skip'] as const).flatMap((v) => (count(v) ? [`${count(v)} ${v === 'fail' ? 'failed' : v === 'error' ? 'errors' : 'skipped'}`] : []))];
+  const rules = broken.length <= 3 ? broken.join(', ') : `${broken.slice(0, 3).join(', ')} and ${broken.length - 3} more rules`;
+  return `  ${title}: ${parts.join(', ')}${rules ? ` (${rules})` : ''} ${time}`;
+}
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** `RSP-GENERATED-AT (MUST) JSON: 260 of 260 checks failed; XML: 244 of 244`: a failing or erroring rule on one line. */
+function failingLine(r: RuleRow): string {
+  const formats = (['json', 'xml'] as const).filter((f) => r[f] === 'error' || (r[f] === 'fail' && r.level === 'MUST'));
+  const counts = formats.map((f) => `${f.toUpperCase()} ${r[f]}${r.checks?.[f] ? ` on ${r.checks[f]!.failed} of ${r.checks[f]!.run} checks` : ''}`);
+  return `  ${r.id} (${r.level}): ${counts.join('; ')}`;
+}
+
+/** Checks skipped, by reason; a missing fixture names the profile key and how many values it needs. */
+function skipLines(s: Summary): string[] {
+  if (s.skips.length === 0) return [];
+  const fixtures = new Map<string, number>();
+  for (const g of s.skips) if (g.fixture) fixtures.set(g.fixture.key, Math.max(fixtures.get(g.fixture.key) ?? 0, g.fixture.needs));
+  const other = s.skips.filter((g) => !g.fixture);
+  return [
+    `Skipped: ${s.counts.skip} checks, every reason in the certificate${fixtures.size ? `; the profile needs ${[...fixtures].map(([k, n]) => `${k} (${n} value${n === 1 ? '' : 's'})`).join(', ')}` : ''}`.slice(0, 200),
+    ...other.slice(0, 3).map((g) => `  ${g.checks} skipped: ${clip(g.reason, 170)}`),
+  ];
+}
+
+/** Why the verdict is what it is, in a few words. */
+function because(s: Summary, failing: string[]): string {
   const untested = s.untested.length === 0 ? ''
     : s.partial ? `${s.untested.length} rules not run (expected for a partial run)`
-      : `incomplete run, not exercised in both formats: ${list(s.untested)}`;
-  const why = [
+      : `not run in both formats: ${list(s.untested)}`;
+  const unjudged = s.unjudged.filter((id) => !s.untested.includes(id));
+  return [
+    s.stopped ?? '',
     failing.length ? `MUST rules failing: ${list(failing)}` : '',
     s.counts.error ? `${s.counts.error} errors` : '',
     untested,
+    unjudged.length && !s.partial ? `MUST rules skipped or errored in a format: ${list(unjudged)}` : '',
   ].filter(Boolean).join('; ');
+}
+
+/**
+ * The conformance reporter's verdict block, short enough for a terminal: what to fix first,
+ * the failing rules (one line each, with their counts) and where their evidence is, what
+ * changed since the baseline, what was skipped and why, then the verdict.
+ */
+export function consoleSummary(s: Summary, dir = 'reports'): string[] {
+  const broken = s.rules.filter((r) => (r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')) || r.json === 'error' || r.xml === 'error');
+  const failing = broken.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')).map((r) => r.id);
+  const why = because(s, failing);
   return [
     ...(s.unreachable ? [`Could not run: ${s.unreachable}`] : []),
     ...probableCauseLines(s.probableCauses).map((l) => `Probable cause: ${l}`),
+    ...(broken.length ? [
+      'Failing rules (formats, checks failed of checks run):',
+      ...broken.slice(0, FAILING_LINES).map(failingLine),
+      ...(broken.length > FAILING_LINES ? [`  … and ${broken.length - FAILING_LINES} more in ${join(dir, 'conformance.html')}`] : []),
+      `Evidence in ${dir}/: junit.xml (each rule's first failing check: request, response, curl and rerun lines), html/index.html (every check)`,
+    ] : []),
     ...(s.baseline ? baselineLines(s.baseline) : []),
-    `Conformance: ${s.verdict.toUpperCase()}${why ? ` (${why})` : ''}${s.warnings ? `, ${s.warnings} SHOULD warnings` : ''}`,
+    ...skipLines(s),
+    verdictLine(s, why),
   ];
+}
+
+/** `Conformance: NOT-CONFORMANT (MUST rules failing: …), 3 SHOULD warnings`, within 200 characters. */
+function verdictLine(s: Summary, why: string): string {
+  const head = `Conformance: ${s.verdict.toUpperCase()}`;
+  const tail = s.warnings ? `, ${s.warnings} SHOULD warnings` : '';
+  return `${head}${why ? ` (${clip(why, 197 - head.length - tail.length - 3)})` : ''}${tail}`;
 }
 
 /** The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N skipped` (checks; errors count as failed). */
@@ -63,13 +122,16 @@ export function closingLines(s: Summary, dir: string): string[] {
 }
 
 /**
- * The run's exit code: 0 conformant (and nothing regressed since the baseline), 1 not, 2 the
- * run could not be made (no endpoint answered the preflight). With the line for stderr that
- * says why, when there is one.
+ * The run's exit code: 0 conformant (and nothing regressed since the baseline); 1 not
+ * conformant (a MUST rule failed), or something regressed since the baseline; 2 incomplete
+ * (stopped, or some MUST rule not judged in both formats: a partial run, skips, errors), the
+ * run that could not be made (no endpoint answered the preflight) included. With the line for
+ * stderr that says why, when there is one.
  */
 export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
-  if (s.unreachable) return { code: 2, line: `ocs-conformance: the run could not be made: ${s.unreachable}` };
   const regressed = s.baseline?.regressions.length ?? 0;
   if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}` };
-  return { code: s.verdict === 'conformant' ? 0 : 1 };
+  if (s.verdict === 'not-conformant') return { code: 1 };
+  if (s.unreachable) return { code: 2, line: `ocs-conformance: the run could not be made: ${s.unreachable}` };
+  return { code: s.verdict === 'conformant' ? 0 : 2 };
 }

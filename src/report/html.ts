@@ -4,10 +4,10 @@ import { probableCauseLines } from './console.ts';
 /** Escapes text for HTML: every character markup could read. */
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781' };
+export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781', recorded: '#0969da' };
 
 function cell(v: RuleVerdict, level: string): string {
-  const shown = v === 'fail' && level !== 'MUST' ? (level === 'SHOULD' ? 'warn' : 'recorded') : v;
+  const shown = v === 'fail' && level === 'SHOULD' ? 'warn' : v;
   return `<td style="color:${COLOURS[v]};font-weight:600">${shown}</td>`;
 }
 
@@ -54,7 +54,7 @@ function safetyHtml(rules: RuleRow[]): string {
     const note = r.recorded?.[f]?.replace(/^Recorded: /, '');
     if (!note) return esc(r[f] === 'untested' ? 'not sent on this path' : r[f]);
     // `HTTP 400: the target refused it: <body>`: what it did first, then the start of its answer.
-    const m = /^(HTTP \d+: the target [^:]+): ([\s\S]*)$/.exec(note);
+    const m = /^(?:[^\n]*?: )?(HTTP \d+: the target [^:]+): ([\s\S]*)$/.exec(note);
     if (!m) return esc(note);
     const body = m[2]!.length > 120 ? `${m[2]!.slice(0, 120)}…` : m[2]!;
     return `<strong>${esc(m[1]!)}</strong><br><code style="font-size:0.85em;word-break:break-all">${esc(body)}</code>`;
@@ -67,9 +67,33 @@ ${rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${esc(r.title)}</t
 </tbody></table>`;
 }
 
+/** The section a buyer compares vendors by: one line per point the spec leaves open, with what the target did there. */
+function openPointsHtml(rules: RuleRow[]): string {
+  if (rules.length === 0) return '';
+  const did = (r: RuleRow, f: 'json' | 'xml'): string => {
+    const text = r.recorded?.[f];
+    if (!text) return esc(r[f] === 'untested' ? 'not run' : r[f] === 'recorded' ? 'recorded, nothing kept' : r[f]);
+    return text.split('\n').map((l) => `<div style="font-size:0.9em;word-break:break-word">${esc(l)}</div>`).join('');
+  };
+  return `<h2 id="open-points">What the target does where the spec is open</h2>
+<p>Points the spec does not show or can be read two ways (INFO): what the target did is recorded, never passed or failed. This is what to compare implementations by. Secrets are masked.</p>
+<table id="open-points-table" style="table-layout:fixed;width:100%"><colgroup><col style="width:16em"><col style="width:22%"><col><col></colgroup><thead><tr><th>Point</th><th>Question</th><th>JSON path</th><th>XML path</th></tr></thead>
+<tbody>
+${rules.map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${esc(r.title.replace(/^INFO: /, ''))}</td><td>${did(r, 'json')}</td><td>${did(r, 'xml')}</td></tr>`).join('\n')}
+</tbody></table>`;
+}
+
+/** Every skipped check, by reason; a missing fixture names the profile key to add and how many values it needs. */
+function skipsHtml(s: Summary): string {
+  if (s.skips.length === 0) return '';
+  return `<h2 id="skips">Skipped checks (${s.counts.skip})</h2><ul>${s.skips.map((g) => `<li>${g.checks} check${g.checks === 1 ? '' : 's'}: ${esc(g.reason)}${g.fixture ? ` <strong>(add ${esc(g.fixture.key)} to the profile, with at least ${g.fixture.needs} value${g.fixture.needs === 1 ? '' : 's'})</strong>` : ''}. Rules: ${g.rules.map((r) => `<code>${esc(r)}</code>`).join(', ')}</li>`).join('')}</ul>`;
+}
+
+const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
+
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
-  const rows = s.rules.filter((r) => r.family !== 'safety').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
+  const rows = s.rules.filter((r) => r.level !== 'INFO').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
   const ok = s.verdict === 'conformant';
   const broken = s.rules.filter((r) => r.seenIn && (r.level === 'MUST' || r.json === 'error' || r.xml === 'error'));
   const brokenList = broken.length === 0 ? '' : `<h2>Failing rules</h2><ul>${broken.map((r) =>
@@ -79,16 +103,20 @@ export function conformanceHtml(s: Summary): string {
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}th{background:#f6f8fa}td:nth-child(4){white-space:nowrap}</style></head>
 <body>
 <h1>Order Change Service conformance</h1>
-<p style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : COLOURS.fail}">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</p>
+<p id="verdict" style="font-size:1.4em;font-weight:700;color:${ok ? COLOURS.pass : s.verdict === 'incomplete' ? COLOURS.error : COLOURS.fail}">${VERDICT_TEXT[s.verdict]}</p>
+${s.stopped ? `<p style="font-weight:700;color:${COLOURS.error}">Incomplete: ${esc(s.stopped)}.</p>` : ''}
+${s.verdict === 'incomplete' && s.unjudged.length && !s.partial ? `<p style="font-weight:700;color:${COLOURS.error}">Incomplete: ${s.unjudged.length} MUST rules were not judged in both formats (skipped, errored or not run): ${s.unjudged.map((id) => `<code>${esc(id)}</code>`).join(', ')}.</p>` : ''}
 ${s.unreachable ? `<p id="unreachable" style="font-weight:700;color:${COLOURS.error}">The run could not be made: ${esc(s.unreachable)}.</p>` : ''}
 ${(s.refused ?? []).map((line) => `<p style="font-weight:700;color:${COLOURS.fail}">First: ${esc(line)}.</p>`).join('\n')}
 ${probableCauseLines(s.probableCauses ?? []).map((line) => `<p class="probable-cause" style="font-weight:700;color:${COLOURS.fail}">Probable cause: ${esc(line)}.</p>`).join('\n')}
 <p>Target: ${esc(s.target.name)}${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${s.target.profile ? ` (profile <code>${esc(s.target.profile)}</code>)` : ''}. Generated ${esc(s.generatedAt)}.</p>
 <p>Tests: ${s.counts.pass} passed, ${s.counts.fail} failed, ${s.counts.error} errors, ${s.counts.skip} skipped; ${s.warnings} with SHOULD warnings.
-${s.untested.length ? `<strong>${s.partial ? 'Partial run' : 'Incomplete run'}</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats${s.partial ? ' (expected for a partial run)' : ''}, so no certificate is given. ` : ''}A target is conformant when no MUST rule fails in either format, nothing errors and every MUST and SHOULD rule ran in both formats; a failed SHOULD is a warning; INFO rules are recorded, never failed.
+${s.untested.length ? `<strong>${s.partial ? 'Partial run' : 'Incomplete run'}</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats${s.partial ? ' (expected for a partial run)' : ''}, so no certificate is given. ` : ''}A target is not conformant when a MUST rule fails in either format; otherwise the run is incomplete when it was stopped, something errored, or a MUST rule was not judged in both formats; otherwise the target is conformant. A failed SHOULD is a warning; INFO rules are recorded, never passed or failed.
 Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
 ${s.baseline ? baselineHtml(s.baseline) : ''}
 ${brokenList}
+${skipsHtml(s)}
+${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
 <h2>All rules</h2>
 <table id="matrix"><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>

@@ -1,44 +1,38 @@
-import { expect, test, type TestInfo } from '@playwright/test';
-import { ruleById, type Format } from '../contract/load.ts';
-import type { Part } from '../runner/case.ts';
+import { test, type TestInfo } from '@playwright/test';
+import type { Format } from '../contract/load.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { NOT_SENT } from '../client/transport.ts';
-import { curlLine, describeRequest, describeResponse, shq } from './evidence.ts';
+import { describeRequest, describeResponse } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
-import type { Step, Unit } from '../runner/units.ts';
+import type { Unit } from '../runner/units.ts';
+import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
+import { rerunLine, stepReport, thrownText, type StepResult } from './step-text.ts';
+
+/** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
+export const WAITED = 'rate-limited';
 
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 
-/** A finding as the reporter reads it; a safety probe's keeps its note: what the target did. */
+/** A finding as the reporter reads it; an INFO rule's keeps its note: what the target did. */
 type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note'>;
 
-/** What the reporter reads of one test: a verdict and findings per step. */
-export interface RecordedUnit { steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[] }[] }
+/**
+ * What the reporter reads of one test: a verdict and findings per step (a skipped step with
+ * its reason), and the evidence of the first check that broke each rule in each format.
+ */
+export interface RecordedUnit {
+  steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[]; skipped?: string }[];
+  evidence: RuleEvidence[];
+}
 
+/** How much of what the target did an INFO record keeps. */
+const MAX_NOTE = 400;
 
-/** A property's shrunk counterexample, as fast-check reported it. */
-interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
-
-/** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
-export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }
 
 /** Failing steps whose evidence a test attaches and quotes: the first of each failing rule, up to this many. */
 const EVIDENCE_STEPS = 20;
 
-/**
- * The command that runs this one step again against the same target. Only the target's
- * non-secret settings are spelled out; the secrets stay in the caller's environment. The
- * embedded reference is started anew (with the same fault, if one was set).
- */
-export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<string, string> = {}, env: NodeJS.ProcessEnv = process.env): string {
-  const target = env.OCS_EMBEDDED_REFERENCE
-    ? (env.OCS_REFERENCE_FAULT ? { OCS_REFERENCE_FAULT: env.OCS_REFERENCE_FAULT } : {})
-    : Object.fromEntries(['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => [k, env[k]!]));
-  const settings = { ...target, ...extra, ...(stepTitle ? { OCS_STEP: stepTitle } : {}) };
-  const pattern = unitTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return [...Object.entries(settings).map(([k, v]) => `${k}=${shq(v)}`), 'npm start --', '--grep', shq(pattern)].join(' ');
-}
 
 /** The verdict of a step: skip, or the worst of its findings, where a failed SHOULD is only a warning. */
 function stepVerdict(r: StepResult): Verdict {
@@ -50,91 +44,81 @@ function stepVerdict(r: StepResult): Verdict {
   return 'pass';
 }
 
-function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
-  const run = r.property!;
-  const replay = rerunLine(unit.title, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
-  return [
-    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
-    `Replay: ${replay}`,
-    'Shrunk minimal request:',
-    JSON.stringify(run.counterexample?.request, null, 2),
-    ...r.parts.filter((p) => p.exchange).map((p) => `curl (${p.format}): ${curlLine(p.exchange!.request, ctx.secrets)}`),
-  ].join('\n');
-}
 
-/** The text of one failing step: its failures, how to replay the request and rerun the step. */
-function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext): string {
-  const exchange = r.parts.find((p) => p.exchange)?.exchange;
-  return [
-    `${r.step.title}`,
-    ...(r.thrown !== undefined ? [`  [error] the harness broke: ${r.thrown instanceof Error ? r.thrown.stack ?? r.thrown.message : String(r.thrown)}`] : []),
-    ...failing.map((f) => describeFinding(f).replace(/^/gm, '  ')),
-    ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
-    ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
-    '  Rerun the step:',
-    `    ${rerunLine(unit.title, r.step.title)}`,
-  ].join('\n');
-}
+/** What one step gave, ready to be shown: its verdict, its findings by format, what fails the test, and its text. */
+interface Shown { r: StepResult; verdict: Verdict; findings: (Finding & { format: Format })[]; failing: (Finding & { format: Format })[] }
 
 /**
- * Records a unit's steps: a Playwright step each (red when it broke a MUST rule or errored),
- * the findings as one annotation for the reporter, and one error for the test when any step
- * failed. A fault shows in many steps at once, so failures are told by rule: how many checks
+ * Records a unit's steps: in Playwright's report a step per rule (its first), holding a step
+ * per check (red when it broke a MUST rule or errored), so a failing rule is one click from
+ * its evidence; the findings, skip reasons, INFO records and each failing rule's first
+ * evidence as one annotation for the reporter; and one error for the test when any check
+ * failed. A fault shows in many checks at once, so failures are told by rule: how many checks
  * each failing rule broke, and the first such check in full, with its evidence attached. A
  * test whose steps were all skipped is skipped.
  */
 export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, results: StepResult[]): Promise<void> {
-  const recorded: RecordedUnit = { steps: [] };
+  const recorded: RecordedUnit = { steps: [], evidence: [] };
+  const evidenceKeys = new Set<string>();
   const byRule = new Map<string, { count: number; level: string }>();
   const warnings = new Map<string, { count: number; first: string }>();
   const quoted: string[] = [];
   const quotedKeys = new Set<string>();
   // Checks the breaker did not send: one red step says so for all of them (see below).
   const unsent: { title: string; reason: string }[] = [];
+  const groups = new Map<string, Shown[]>();
   let failed = 0;
   for (const r of results) {
     const verdict = stepVerdict(r);
     const findings = r.parts.flatMap((p) => p.findings.map((f) => ({ ...f, format: p.format })));
     // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
-    const judged = verdict === 'skip' ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const })) : findings.map(({ rule, level, verdict: v, note }) => ({ rule, level, verdict: v, ...(note && ruleById(rule).family === 'safety' ? { note: ctx.mask(note) } : {}) }));
-    recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged });
+    const judged = verdict === 'skip'
+      ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const }))
+      : findings.map(({ rule, level, verdict: v, note }) => ({ rule, level, verdict: v, ...(note && level === 'INFO' ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}) }));
+    recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged, ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}) });
+    for (const f of findings.filter((x) => x.verdict === 'fail' || x.verdict === 'error')) {
+      const key = `${f.rule}|${f.format}`;
+      if (evidenceKeys.has(key)) continue;
+      evidenceKeys.add(key);
+      recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, r.parts.find((p) => p.format === f.format && p.exchange), ctx, rerunLine(unit.title, r.step.title)));
+    }
     for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
       const key = `${f.rule} [${f.format}]`;
       const seen = warnings.get(key);
       if (seen) seen.count++;
       else warnings.set(key, { count: 1, first: ctx.mask(`${r.step.title}: ${describeFinding(f)}`) });
     }
+    // What a check recorded without failing (an INFO record, a property stopped early): a note in Playwright's report.
     for (const note of [...findings.filter((x) => x.note && x.verdict !== 'fail').map((f) => `${f.rule}: ${f.note}`), ...(r.note ? [r.note] : [])]) {
       info.annotations.push({ type: 'note', description: ctx.mask(`${r.step.title}: ${note}`) });
     }
     if (verdict === 'skip') info.annotations.push({ type: 'skip', description: ctx.mask(`${r.step.title}: ${r.skipped}`) });
-    const failing = findings.filter(failsTest);
-    if (failing.length === 0 && r.thrown === undefined) {
-      await test.step(r.step.title, async () => undefined);
-      continue;
+    if (r.thrown !== undefined) {
+      const f = { rule: r.step.rules[0]!, level: 'MUST' as const, verdict: 'error' as const, title: 'the harness broke', received: thrownText(r.thrown), format: r.step.format };
+      const key = `${f.rule}|${f.format}`;
+      if (!evidenceKeys.has(key)) {
+        evidenceKeys.add(key);
+        recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, undefined, ctx, rerunLine(unit.title, r.step.title)));
+      }
     }
-    failed++;
+    const failing = findings.filter(failsTest);
+    if (failing.length > 0 || r.thrown !== undefined) failed++;
     for (const f of failing) {
       const key = `${f.rule} [${f.format}]`;
       byRule.set(key, { count: (byRule.get(key)?.count ?? 0) + 1, level: f.verdict === 'error' ? 'error' : f.level });
     }
-    const notSent = r.thrown === undefined && failing.every((f) => f.verdict === 'error' && f.received?.includes(NOT_SENT));
-    if (notSent) {
-      unsent.push({ title: r.step.title, reason: failing[0]!.received! });
-      continue;
-    }
-    const keys = failing.map((f) => `${f.rule} [${f.format}]`);
-    const first = (r.thrown !== undefined || keys.some((k) => !quotedKeys.has(k))) && quoted.length < EVIDENCE_STEPS;
-    if (first) for (const k of keys) quotedKeys.add(k);
-    const text = ctx.mask(stepReport(r, failing, unit, ctx));
-    if (first) quoted.push(text);
+    const group = r.step.rules[0] ?? r.step.title;
+    groups.set(group, [...(groups.get(group) ?? []), { r, verdict, findings, failing }]);
+  }
+  for (const [rule, shown] of groups) {
+    let red = 0;
     try {
-      await test.step(r.step.title, async () => {
-        if (first) await attachEvidence(info, ctx, r, text);
-        throw stepError(text);
+      await test.step(rule, async () => {
+        for (const s of shown) if (await showStep(info, ctx, unit, s, { quoted, quotedKeys, unsent })) red++;
+        if (red > 0) throw stepError(`${red} of ${shown.length} checks of ${rule} failed or errored`);
       });
     } catch {
-      // The step shows red in the report; the test fails once, below, with every failing rule.
+      // The rule's step shows red in the report; the test fails once, below, with every failing rule.
     }
   }
   // A target that went away leaves every check after it unsent, each for the same reason: one
@@ -160,20 +144,49 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
   }
   if (failed === 0) return;
   const ranked = [...byRule].sort((a, b) => b[1].count - a[1].count);
-  const message = ctx.mask([
+  // A plain error, not an assertion: its text says what broke, with no diff and no stack frame
+  // of the harness (the reporter, not Playwright's, tells JUnit which rule failed and how).
+  throw stepError(ctx.mask([
     `${failed} of ${results.length} checks of ${unit.title} failed or errored. By rule, most checks first:`,
     ...ranked.map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`),
     '',
     ...(quoted.length ? [`The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`, '', ...quoted.flatMap((q) => [q, ''])] : []),
     ...(unsentText ? [unsentText, ''] : []),
-  ].join('\n'));
-  // A broken MUST rule is an assertion that failed (JUnit <failure>); a test whose checks only
-  // errored broke in the transport or the harness (JUnit <error>).
-  const mustFailing = ranked.filter(([, e]) => e.level === 'MUST').map(([rule]) => rule);
-  if (mustFailing.length) expect(mustFailing, message).toEqual([]);
-  throw new Error(message);
+  ].join('\n')));
 }
 
+/**
+ * One check's step in Playwright's report, inside its rule's step: green, or red with its
+ * report (the first failing check of each rule also attaches its evidence). A check the
+ * breaker did not send is not a step of its own: the unsent step names them all. Says whether
+ * the check failed or errored.
+ */
+async function showStep(info: TestInfo, ctx: RunContext, unit: Unit, s: Shown, acc: { quoted: string[]; quotedKeys: Set<string>; unsent: { title: string; reason: string }[] }): Promise<boolean> {
+  const { r, failing } = s;
+  if (failing.length === 0 && r.thrown === undefined) {
+    await test.step(r.step.title, async () => undefined);
+    return false;
+  }
+  const notSent = r.thrown === undefined && failing.every((f) => f.verdict === 'error' && f.received?.includes(NOT_SENT));
+  if (notSent) {
+    acc.unsent.push({ title: r.step.title, reason: failing[0]!.received! });
+    return false;
+  }
+  const keys = failing.map((f) => `${f.rule} [${f.format}]`);
+  const first = (r.thrown !== undefined || keys.some((k) => !acc.quotedKeys.has(k))) && acc.quoted.length < EVIDENCE_STEPS;
+  if (first) for (const k of keys) acc.quotedKeys.add(k);
+  const text = ctx.mask(stepReport(r, failing, unit, ctx));
+  if (first) acc.quoted.push(text);
+  try {
+    await test.step(r.step.title, async () => {
+      if (first) await attachEvidence(info, ctx, r, text);
+      throw stepError(text);
+    });
+  } catch {
+    // The step shows red in the report.
+  }
+  return true;
+}
 /**
  * What a red step carries: its report, without a stack. The stack would only point into this
  * file, and Playwright keeps a stack, its frames and a source snippet for every failed step of a

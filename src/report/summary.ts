@@ -1,7 +1,11 @@
-import { loadRules, type Format, type Level } from '../contract/load.ts';
+import { FORMATS, loadRules, type Format, type Level } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
 
-export type RuleVerdict = Verdict | 'untested';
+/** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
+export type RuleVerdict = Verdict | 'untested' | 'recorded';
+
+/** How many checks (a case in a format, or a property) judged a rule in a format, and how many of them it failed. */
+export interface CheckCount { run: number; failed: number }
 
 export interface RuleRow {
   id: string; level: Level; title: string; json: RuleVerdict; xml: RuleVerdict;
@@ -11,8 +15,14 @@ export interface RuleRow {
   seenIn?: string[];
   /** A safety probe (INFO, never failed): shown in a section of its own, with what the target did in each format. */
   family?: 'safety';
+  /** An INFO rule: what the target did in each format (its first check's record). */
   recorded?: { json?: string; xml?: string };
+  /** Checks that judged the rule, and failed it, per format. */
+  checks?: { json?: CheckCount; xml?: CheckCount };
 }
+
+/** Checks skipped for one reason, all at once; a missing fixture names the profile key and how many values it needs. */
+export interface SkipGroup { reason: string; checks: number; rules: string[]; fixture?: { key: string; needs: number } }
 
 /**
  * A response rule that fails on most of the checks that judged it in a format: one fault
@@ -60,7 +70,11 @@ export interface Provenance {
 }
 
 export interface Summary {
-  verdict: 'conformant' | 'not-conformant';
+  /**
+   * not-conformant: a MUST rule failed (exit 1). incomplete: the run was stopped, or some MUST
+   * rule was not judged in both formats (untested, skipped or errored; exit 2). conformant: neither.
+   */
+  verdict: 'conformant' | 'not-conformant' | 'incomplete';
   target: { name: string; baseUrl?: string; profile?: string };
   generatedAt: string;
   counts: { pass: number; fail: number; skip: number; error: number };
@@ -76,12 +90,17 @@ export interface Summary {
   unreachable?: string;
   /** Part of the suite only (--grep, one shard, OCS_STEP): untested rules are expected. */
   partial?: boolean;
+  /** Why the run ended before every test ran (interrupted, the global timeout). */
+  stopped?: string;
+  /** MUST rules with no pass or fail in some format (untested, skipped or errored): why the run is incomplete. */
+  unjudged: string[];
+  skips: SkipGroup[];
   provenance?: Provenance;
   baseline?: BaselineSection;
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
-export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; findings: { rule: string; format: Format; verdict: Verdict; note?: string }[] }
+export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; skipped?: string; findings: { rule: string; format: Format; verdict: Verdict; note?: string }[] }
 
 const SEEN_IN = 3;
 
@@ -90,50 +109,117 @@ const SEEN_IN = 3;
  * no MUST rule fails in either format, nothing errors (DESIGN principle 2), and the run was
  * whole: every MUST and SHOULD rule was exercised in both formats.
  */
-export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = []): Summary {
+export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = [], stopped?: string): Summary {
   const verdicts = new Map<string, Verdict[]>();
   const seenIn = new Map<string, Set<string>>();
-  const notes = new Map<string, string>();
+  const notes = new Map<string, string[]>();
+  const checks = new Map<string, CheckCount>();
   for (const o of outcomes) {
+    const judged = new Map<string, boolean>();
     for (const f of o.findings) {
       const key = `${f.rule}|${f.format}`;
       verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
-      if (f.note && !notes.has(key)) notes.set(key, f.note);
+      if (f.note) notes.set(key, [...(notes.get(key) ?? []), recordLine(o.title, f.note)]);
+      if (f.verdict !== 'skip') judged.set(key, (judged.get(key) ?? false) || f.verdict === 'fail' || f.verdict === 'error');
       if ((f.verdict === 'fail' || f.verdict === 'error') && o.title) {
         const seen = seenIn.get(f.rule) ?? new Set();
         if (seen.size < SEEN_IN) seen.add(o.title);
         seenIn.set(f.rule, seen);
       }
     }
+    for (const [key, failed] of judged) {
+      const c = checks.get(key) ?? { run: 0, failed: 0 };
+      c.run++;
+      if (failed) c.failed++;
+      checks.set(key, c);
+    }
   }
-  const cell = (id: string, format: Format): RuleVerdict => worst(verdicts.get(`${id}|${format}`) ?? []) ?? 'untested';
-  const rules = loadRules().map((r): RuleRow => ({
-    id: r.id, level: r.level, title: r.title, json: cell(r.id, 'json'), xml: cell(r.id, 'xml'), section: r.spec.section,
-    ...(seenIn.has(r.id) ? { seenIn: [...seenIn.get(r.id)!] } : {}),
-    ...(r.family === 'safety' ? { family: r.family, recorded: recordedOf(r.id, notes) } : {}),
-  }));
+  const rules = loadRules().map((r): RuleRow => {
+    const cell = (format: Format): RuleVerdict => {
+      const v = worst(verdicts.get(`${r.id}|${format}`) ?? []) ?? 'untested';
+      // Nothing passes or fails on an INFO rule: what its checks saw is a record.
+      return r.level === 'INFO' && (v === 'pass' || v === 'fail') ? 'recorded' : v;
+    };
+    const counted = Object.fromEntries(FORMATS.flatMap((f) => (checks.has(`${r.id}|${f}`) ? [[f, checks.get(`${r.id}|${f}`)!]] : [])));
+    const recorded = r.level === 'INFO' ? recordedOf(r.id, notes) : {};
+    return {
+      id: r.id, level: r.level, title: r.title, json: cell('json'), xml: cell('xml'), section: r.spec.section,
+      ...(seenIn.has(r.id) ? { seenIn: [...seenIn.get(r.id)!] } : {}),
+      ...(r.family === 'safety' ? { family: r.family } : {}),
+      ...(Object.keys(recorded).length ? { recorded } : {}),
+      ...(Object.keys(counted).length ? { checks: counted } : {}),
+    };
+  });
   const counts = { pass: 0, fail: 0, skip: 0, error: 0 };
   for (const o of outcomes) counts[o.verdict]++;
   const mustFails = rules.some((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
-  const errors = counts.error > 0 || rules.some((r) => r.json === 'error' || r.xml === 'error');
+  const judgedCell = (v: RuleVerdict): boolean => v === 'pass' || v === 'fail';
+  const unjudged = rules.filter((r) => r.level === 'MUST' && !(judgedCell(r.json) && judgedCell(r.xml))).map((r) => r.id);
   const untested = rules.filter((r) => r.level !== 'INFO' && (r.json === 'untested' || r.xml === 'untested')).map((r) => r.id);
+  const whole = !stopped && counts.error === 0 && unjudged.length === 0 && untested.length === 0;
   return {
-    verdict: !mustFails && !errors && untested.length === 0 ? 'conformant' : 'not-conformant',
+    verdict: mustFails ? 'not-conformant' : whole ? 'conformant' : 'incomplete',
     target,
     generatedAt: new Date().toISOString(),
     counts,
     warnings: outcomes.filter((o) => o.warning).length,
     untested,
+    unjudged,
     refused,
+    skips: skipGroups(outcomes),
+    ...(stopped ? { stopped } : {}),
     rules,
     probableCauses: probableCauses(outcomes, rules),
   };
 }
 
-/** What a safety probe met in each format: the first note a step recorded for it. */
-function recordedOf(id: string, notes: Map<string, string>): RuleRow['recorded'] {
-  const json = notes.get(`${id}|json`);
-  const xml = notes.get(`${id}|xml`);
+/** `the profile has no fixtures.X` or `the profile's fixtures.X has fewer than N elements` (src/scenario/build.ts, generators/fixtures.ts). */
+function fixtureOf(reason: string): SkipGroup['fixture'] {
+  const fewer = /fixtures\.([\w.]+) has fewer than (\d+) elements/.exec(reason);
+  if (fewer) return { key: `fixtures.${fewer[1]}`, needs: Number(fewer[2]) };
+  const none = /has no fixtures\.([\w.]+)/.exec(reason);
+  return none ? { key: `fixtures.${none[1]}`, needs: 1 } : undefined;
+}
+
+/** Every skipped check, grouped by its reason, most checks first: all a profile lacks, at once. */
+function skipGroups(outcomes: TestOutcome[]): SkipGroup[] {
+  const groups = new Map<string, SkipGroup>();
+  for (const o of outcomes) {
+    if (o.verdict !== 'skip') continue;
+    const reason = o.skipped ?? 'no reason given';
+    const g = groups.get(reason) ?? { reason, checks: 0, rules: [], ...(fixtureOf(reason) ? { fixture: fixtureOf(reason)! } : {}) };
+    g.checks++;
+    for (const f of o.findings) if (!g.rules.includes(f.rule)) g.rules.push(f.rule);
+    groups.set(reason, g);
+  }
+  return [...groups.values()].sort((a, b) => b.checks - a.checks || a.reason.localeCompare(b.reason));
+}
+
+/** How many of an INFO rule's checks a format's record names, one line each. */
+const RECORDS = 6;
+
+/** `a receiver phone number with a leading plus: HTTP 200 (accepted)`: the case, and what the target did. */
+function recordLine(title: string | undefined, note: string): string {
+  const what = note.replace(/^Recorded: /, '');
+  const name = title?.split(' › ').at(-1)?.replace(/^\S+ \[(json|xml)\] /, '').replace(/ is recorded$/, '');
+  return name ? `${name}: ${what}` : what;
+}
+
+/** What an INFO rule's checks met in each format: a line per check, up to RECORDS. */
+function recordedOf(id: string, notes: Map<string, string[]>): NonNullable<RuleRow['recorded']> {
+  const lines = (format: Format): string | undefined => {
+    // One line per case: the same case on the other operation, or again in another test, says nothing new.
+    const byCase = new Map<string, string>();
+    for (const line of notes.get(`${id}|${format}`) ?? []) {
+      const name = line.split(': ')[0]!;
+      if (!byCase.has(name)) byCase.set(name, line);
+    }
+    const all = [...byCase.values()];
+    if (all.length === 0) return undefined;
+    return [...all.slice(0, RECORDS), ...(all.length > RECORDS ? [`… and ${all.length - RECORDS} more checks`] : [])].join('\n');
+  };
+  const json = lines('json');
+  const xml = lines('xml');
   return { ...(json ? { json } : {}), ...(xml ? { xml } : {}) };
 }
 

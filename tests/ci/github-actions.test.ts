@@ -4,7 +4,7 @@
 // ocs-conformance subcommands and flags, config files) and is one the README shows.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -122,37 +122,10 @@ describe('docs/ci/github-actions.yml', () => {
   });
 
   it('runs only commands that exist: npm scripts, Playwright and ocs-conformance subcommands and flags, config files', () => {
-    const playwright = commandsOf(help([process.execPath, playwrightCli, '--help']));
-    const ocs = commandsOf(help(ocsArgv('--help')));
-    assert.ok(playwright.includes('merge-reports') && ocs.includes('run'), `read the subcommands (${playwright.join(' ')}; ${ocs.join(' ')})`);
     const checked: string[] = [];
     for (const { job, run } of runs) {
       for (const command of commandsIn(run)) {
-        const ws = words(command);
-        const [tool, ...args] = ws.filter((w, i) => !(ENV_ASSIGNMENT.test(w) && ws.slice(0, i).every((x) => ENV_ASSIGNMENT.test(x))));
-        const where = `${job}: ${command}`;
-        if (tool === 'npm') {
-          const [sub, script] = args;
-          if (sub === 'run') assert.ok(script && pkg.scripts[script], `${where}: no package.json script ${script}`);
-          else if (sub === 'test' || sub === 'start') assert.ok(pkg.scripts[sub], `${where}: no package.json script ${sub}`);
-          else assert.equal(sub, 'ci', `${where}: npm ${sub} is not a command this harness documents`);
-        } else if (tool === 'npx' && args[0] === 'playwright') {
-          const sub = args[1]!;
-          assert.ok(playwright.includes(sub), `${where}: ${sub} is not a Playwright CLI command (${playwright.join(', ')})`);
-          const subHelp = help([process.execPath, playwrightCli, sub, '--help']);
-          for (const flag of flagsOf(args)) assert.ok(subHelp.includes(flag), `${where}: playwright ${sub} has no ${flag}`);
-        } else if (tool === 'npx' && args[0] === 'ocs-conformance') {
-          const sub = args[1]!;
-          assert.ok(ocs.includes(sub), `${where}: ${sub} is not an ocs-conformance subcommand (${ocs.join(', ')})`);
-          const known = help(ocsArgv(sub, '--help'));
-          for (const flag of flagsOf(args)) assert.ok(known.includes(flag), `${where}: ocs-conformance ${sub} has no ${flag}`);
-        } else {
-          assert.ok(['mkdir', 'cp'].includes(tool!), `${where}: ${tool} is not a command this check knows`);
-        }
-        // Files a command names, literally.
-        for (const [i, w] of args.entries()) {
-          if ((w === '--config' || w === '--profile') && !isPlaceholder(args[i + 1]!)) assert.ok(existsSync(join(ROOT, args[i + 1]!)), `${where}: ${args[i + 1]} does not exist`);
-        }
+        checkCommand(`${job}: ${command}`, command);
         checked.push(command);
       }
     }
@@ -170,5 +143,95 @@ describe('docs/ci/github-actions.yml', () => {
     assert.equal(inReadme('npx playwright test --shard=1/2 --reporter=blob --retries=3'), false);
     assert.equal(inReadme(`npx playwright test --shard=${EXPR}/${EXPR} --reporter=html`), false);
     assert.equal(inReadme(`PLAYWRIGHT_BLOB_OUTPUT_DIR=blob-${EXPR} npx playwright test --shard=${EXPR}/${EXPR} --reporter=blob`), true);
+  });
+});
+
+let subcommands: { playwright: string[]; ocs: string[] } | undefined;
+const known = () => (subcommands ??= { playwright: commandsOf(help([process.execPath, playwrightCli, '--help'])), ocs: commandsOf(help(ocsArgv('--help'))) });
+
+/**
+ * Fails unless a command a user is shown exists as written: npm scripts, Playwright and
+ * ocs-conformance subcommands and their flags (`npm start -- …` passes Playwright's test
+ * flags), the config and profile files it names, and the test files node runs.
+ */
+function checkCommand(where: string, command: string): void {
+  const ws = words(command.replace(/\s>\s*\S+$/, ''));
+  const [tool, ...args] = ws.filter((w, i) => !(ENV_ASSIGNMENT.test(w) && ws.slice(0, i).every((x) => ENV_ASSIGNMENT.test(x))));
+  const { playwright, ocs } = known();
+  const playwrightFlags = (sub: string, flags: string[]) => {
+    const subHelp = help([process.execPath, playwrightCli, sub, '--help']);
+    for (const flag of flagsOf(flags)) assert.ok(subHelp.includes(flag), `${where}: playwright ${sub} has no ${flag}`);
+  };
+  const ocsCommand = (rest: string[]) => {
+    const sub = rest[0]!;
+    if (sub === '--help' || sub === '--version') return;
+    assert.ok(ocs.includes(sub), `${where}: ${sub} is not an ocs-conformance subcommand (${ocs.join(', ')})`);
+    const subHelp = help(ocsArgv(sub, '--help'));
+    for (const flag of flagsOf(rest)) assert.ok(subHelp.includes(flag), `${where}: ocs-conformance ${sub} has no ${flag}`);
+  };
+  if (tool === 'npm') {
+    const [sub, script] = args;
+    const passed = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+    if (sub === 'run') assert.ok(script && pkg.scripts[script], `${where}: no package.json script ${script}`);
+    else if (sub === 'test' || sub === 'start') assert.ok(pkg.scripts[sub], `${where}: no package.json script ${sub}`);
+    else assert.ok(['ci', 'pack', 'install'].includes(sub!), `${where}: npm ${sub} is not a command this harness documents`);
+    // npm start execs Playwright's test runner: what follows -- are its flags.
+    if (sub === 'start') playwrightFlags('test', passed);
+  } else if (tool === 'npx' && args[0] === 'playwright') {
+    const sub = args[1]!;
+    assert.ok(playwright.includes(sub), `${where}: ${sub} is not a Playwright CLI command (${playwright.join(', ')})`);
+    playwrightFlags(sub, args);
+  } else if (tool === 'npx' && args[0] === 'ocs-conformance') {
+    ocsCommand(args.slice(1));
+  } else if (tool === 'ocs-conformance') {
+    ocsCommand(args);
+  } else if (tool === 'node') {
+    const file = args.find((a) => a.endsWith('.ts'));
+    assert.ok(file && existsSync(join(ROOT, file)), `${where}: ${file} does not exist`);
+  } else {
+    assert.ok(['mkdir', 'cp'].includes(tool!), `${where}: ${tool} is not a command this check knows`);
+  }
+  // Files a command names, literally.
+  for (const [i, w] of args.entries()) {
+    if (w === '--config' && !isPlaceholder(args[i + 1]!)) assert.ok(existsSync(join(ROOT, args[i + 1]!)), `${where}: ${args[i + 1]} does not exist`);
+  }
+}
+
+/** The documentation a user reads: the README and every page of docs/. */
+const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** The shell commands a page shows in its `sh` code blocks, one per `&&` part. */
+function shownCommands(page: string): string[] {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1]!.replace(/\\\n\s*/g, ' ').split('\n'))
+    .map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean).flatMap((l) => l.split('&&')).map((c) => c.trim());
+}
+
+describe('the README and the docs pages', () => {
+  it('the README is short, for a user first, and every page it links exists', () => {
+    assert.ok(readme.split('\n').length < 200, `README.md has ${readme.split('\n').length} lines`);
+    for (const page of DOCS) {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      for (const [, link] of text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(link!)) continue;
+        assert.ok(existsSync(join(ROOT, page, '..', link!)), `${page} links ${link}, which does not exist`);
+      }
+    }
+    for (const page of DOCS.filter((p) => p !== 'README.md')) assert.ok(readme.includes(`](${page})`) || !page.startsWith('docs/'), `README.md does not link ${page}`);
+  });
+
+  it('shows only commands that exist, every page of them', () => {
+    const checked = DOCS.flatMap((page) => shownCommands(page).map((command) => {
+      checkCommand(`${page}: ${command}`, command);
+      return command;
+    }));
+    assert.ok(checked.length > 20, `${checked.length} commands checked`);
+  });
+
+  it('the command check is not vacuous: a flag or a script that does not exist is caught', () => {
+    assert.throws(() => checkCommand('x', 'npm start -- --no-such-flag'));
+    assert.throws(() => checkCommand('x', 'npm run no-such-script'));
+    assert.throws(() => checkCommand('x', 'npx ocs-conformance run --no-such-flag'));
+    assert.throws(() => checkCommand('x', 'node --import tsx --test tests/no-such.test.ts'));
   });
 });

@@ -56,7 +56,7 @@ describe('ocs-conformance diff', () => {
   it('exits 2 with a one-line reason when a file is not a summary.json', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ rules: [{ id: 'X-1', level: 'MUST', json: 'passed', xml: 'pass' }] }));
-    for (const [file, reason] of [[bad, `${bad}: key rules.0.json: must be one of pass, fail, skip, error, untested`], [join(dir, 'none.json'), `${join(dir, 'none.json')}: cannot read the summary (ENOENT)`]]) {
+    for (const [file, reason] of [[bad, `${bad}: key rules.0.json: must be one of pass, fail, skip, error, untested, recorded`], [join(dir, 'none.json'), `${join(dir, 'none.json')}: cannot read the summary (ENOENT)`]]) {
       const r = cli(['diff', old, file!]);
       assert.equal(r.code, 2);
       assert.equal(r.stderr, `ocs-conformance: ${reason}\n`);

@@ -66,7 +66,9 @@ describe('the certificate in a real browser', () => {
       assert.equal(await page.getByText('CONFORMANT', { exact: true }).count(), 0, 'no CONFORMANT verdict beside it');
 
       // The matrix: one row per catalog rule; the fault's rule fails in both formats, another passes in both.
-      assert.equal(await page.locator('#matrix tbody tr').count(), loadRules().filter((r) => r.family !== 'safety').length, 'a row per catalog rule, the safety probes apart');
+      assert.equal(await page.locator('#matrix tbody tr').count(), loadRules().filter((r) => r.level !== 'INFO').length, 'a row per MUST and SHOULD rule');
+      assert.equal(await page.locator('#open-points-table tbody tr').count(), loadRules().filter((r) => r.level === 'INFO' && r.family !== 'safety').length, 'a line per open point, with what the target did');
+      assert.match(await page.locator('#open-points-table tbody tr', { hasText: 'INFO-RECEIVER-PHONE-PLUS' }).innerText(), /HTTP 200 \(accepted\)/);
       assert.equal(await page.locator('#safety-probes tbody tr').count(), loadRules().filter((r) => r.family === 'safety').length, 'the safety probes in their own section');
       assert.match(await page.locator('#safety-probes tbody tr', { hasText: 'SAFE-LARGE-BODY' }).innerText(), /HTTP 400: the target refused it/, 'what the target did with the probe');
       assert.deepEqual(await matrixCells(page, FAILING), { json: 'fail', xml: 'fail' });

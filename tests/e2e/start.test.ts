@@ -19,6 +19,25 @@ describe('npm start', () => {
     assert.deepEqual(notPassing, []);
     assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 skipped$/);
     for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
+    // A quiet console: a line per endpoint, then the verdict; no tag lists.
+    const lines = run.stdout.trim().split('\n');
+    assert.ok(lines.length < 20, `${lines.length} lines:\n${run.stdout}`);
+    assert.doesNotMatch(run.stdout, /@[A-Z]+-[A-Z]/, 'no rule tags');
+    // Nothing passes on an INFO rule: each is recorded, with what the target did.
+    const info = summary.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety');
+    assert.ok(info.length > 0 && info.every((r) => r.json !== 'pass' && r.xml !== 'pass' && r.recorded), JSON.stringify(info.map((r) => [r.id, r.json, r.xml])));
+    const certificate = readFileSync(join(run.reports, 'conformance.html'), 'utf8');
+    assert.match(certificate, /What the target does where the spec is open/);
+    for (const r of info) assert.ok(certificate.includes(`<code>${r.id}</code>`), r.id);
+  });
+
+  it('is incomplete, exit 2, when the run is stopped before every test ends', async () => {
+    const run = await start(['--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' }, 120_000);
+    assert.equal(run.code, 2, run.stdout.slice(-1500) + run.stderr.slice(-800));
+    const summary = run.summary();
+    assert.equal(summary.verdict, 'incomplete');
+    assert.match(summary.stopped ?? '', /stopped \(the global timeout\)/);
+    assert.match(run.stdout, /^Conformance: INCOMPLETE \(the run was stopped/m);
   });
 
   it('exits 2 on an unreachable target (the run could not be made), with the reason, and still writes the reports', async () => {
@@ -32,7 +51,7 @@ describe('npm start', () => {
     assert.equal(run.code, 2);
     assert.match(lastLine(run.stderr), /^ocs-conformance: the run could not be made: http:\/\/127\.0\.0\.1:[0-9]+ did not answer the preflight: transport: .*ECONNREFUSED/);
     const summary = run.summary();
-    assert.equal(summary.verdict, 'not-conformant');
+    assert.equal(summary.verdict, 'incomplete');
     assert.match(summary.unreachable ?? '', /did not answer the preflight/);
     assert.ok(summary.counts.error > 0 && summary.counts.pass === 0);
     assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
@@ -64,7 +83,10 @@ describe('npm start', () => {
     const row = summary.rules.find((r) => r.id === 'ERR-610003')!;
     assert.deepEqual([row.json, row.xml], ['skip', 'untested']);
     const junit = readFileSync(join(run.reports, 'junit.xml'), 'utf8');
-    assert.match(junit, /the profile has no fixtures\.orders\.anonymous/);
+    assert.match(junit, /<skipped message="the profile has no fixtures\.orders\.anonymous"/);
+    assert.deepEqual(summary.skips, [{ reason: 'the profile has no fixtures.orders.anonymous', checks: 1, rules: ['ERR-610003', 'RSP-ERROR-STATUS'], fixture: { key: 'fixtures.orders.anonymous', needs: 1 } }]);
+    assert.match(run.stdout, /^Skipped: 1 checks, every reason in the certificate; the profile needs fixtures\.orders\.anonymous \(1 value\)$/m);
+    assert.equal(run.code, 2, 'a partial run is incomplete');
   });
 
   it('refuses a malformed profile with exit 2, naming the file and the key', async () => {

@@ -412,3 +412,26 @@ describe('the rules a case\'s outcome blames', () => {
     assert.deepEqual(failing(pickup), ['RSP-PICKUP-SUCCESS']);
   });
 });
+
+describe('the failure text of a documented error', () => {
+  it('reads error numbers from the body with generated_at and metadata.status left out, saying where each was found', () => {
+    const f = one(run({ rules: ['ERR-610001'], expect: { error: 610002 }, response: wire(400, errorBody(610001), 'json'), profile: defaults }), 'ERR-610001');
+    assert.equal(f.verdict, 'fail');
+    assert.match(f.received!, /^HTTP 400 with error number 610001 at errors\.0\.code: /);
+    const numbers = f.received!.split(': {')[0]!;
+    assert.doesNotMatch(numbers, /2026|\b400 at\b/, 'the year of generated_at and the emulated status are no error numbers');
+  });
+
+  it('says when the profile\'s errorCodePath is absent from the body, and shows where the number was found', () => {
+    const profile = { ...defaults, responses: { errorCodePath: 'error.code' } } as LoadedProfile;
+    const f = one(run({ rules: ['ERR-610001'], expect: { error: 610001 }, response: wire(400, errorBody(610001), 'json'), profile }), 'ERR-610001');
+    assert.equal(f.verdict, 'fail');
+    assert.equal(f.expected, 'error 610001 at error.code');
+    assert.match(f.received!, /^HTTP 400 with error number 610001 at errors\.0\.code; the profile's errorCodePath error\.code is absent from the body: /);
+  });
+
+  it('records the shape of a body the spec does not show', () => {
+    const f = one(run({ rules: ['INFO-ERROR-BODY'], expect: 'record', response: wire(400, errorBody(610001), 'json'), profile: defaults }), 'INFO-ERROR-BODY');
+    assert.match(f.note!, /body shape \{metadata\{status,generated_at\},errors\[\{code,title,detail\}\]\}/);
+  });
+});

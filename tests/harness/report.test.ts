@@ -13,7 +13,7 @@ import { conformanceHtml } from '../../src/report/html.ts';
 import { consoleSummary } from '../../src/report/console.ts';
 import { compareSummaries } from '../../src/report/compare.ts';
 import { provenance } from '../../src/report/provenance.ts';
-import { rerunLine } from '../../src/report/record.ts';
+import { rerunLine } from '../../src/report/step-text.ts';
 import type { Verdict } from '../../src/checks/finding.ts';
 import { referenceProfile } from './helpers.ts';
 
@@ -140,9 +140,10 @@ describe('summarize', () => {
     assert.deepEqual(s.target, target);
   });
 
-  it('is not conformant after a partial run, naming the rules it did not exercise', () => {
+  it('is incomplete after a partial run, naming the rules it did not exercise', () => {
     const s = summarize([outcome('pass', [[MUST, 'json', 'pass'], [MUST, 'xml', 'pass']])], target);
-    assert.equal(s.verdict, 'not-conformant');
+    assert.equal(s.verdict, 'incomplete');
+    assert.ok(s.unjudged.includes('TOP-APPKEY-REQUIRED') && !s.unjudged.includes(MUST));
     assert.ok(s.untested.includes('TOP-APPKEY-REQUIRED') && !s.untested.includes(MUST) && !s.untested.includes(INFO));
   });
 
@@ -176,38 +177,59 @@ describe('summarize', () => {
     assert.equal(row(s, SHOULD).json, 'fail');
   });
 
-  it('never fails the verdict on an INFO rule', () => {
+  it('never fails the verdict on an INFO rule, and shows what it saw as recorded, never as a pass', () => {
     const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass'], [INFO, 'json', 'fail'], [INFO, 'xml', 'pass']])]);
     assert.equal(s.verdict, 'conformant');
+    assert.deepEqual([row(s, INFO).json, row(s, INFO).xml], ['recorded', 'recorded']);
   });
 
-  it('stays conformant when a case is skipped', () => {
-    const s = summarizeWhole([outcome('pass', [[MUST, 'json', 'pass']]), outcome('skip', [['ERR-610003', 'json', 'skip']])]);
-    assert.equal(s.verdict, 'conformant');
-    assert.equal(s.counts.skip, 1);
+  it('keeps what an INFO rule recorded, a line per case', () => {
+    const noted: TestOutcome = { title: 'change_receiver [json] › INFO-NULL-FIELD [json] a null counteragent is recorded', verdict: 'pass', warning: false, findings: [{ rule: INFO, format: 'json', verdict: 'pass', note: 'Recorded: HTTP 200 (accepted)' }] };
+    assert.deepEqual(row(summarizeWhole([noted]), INFO).recorded, { json: 'a null counteragent: HTTP 200 (accepted)' });
   });
 
-  it('is not conformant when a finding errors', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('error', [[INFO, 'xml', 'error']])], target);
-    assert.equal(s.verdict, 'not-conformant');
+  it('is incomplete when a MUST rule is skipped, naming each skip reason with the fixture the profile lacks', () => {
+    const skipped: TestOutcome = { verdict: 'skip', warning: false, skipped: 'the profile\'s fixtures.addressBook.contactIDs has fewer than 4 elements', findings: [{ rule: 'ERR-610003', format: 'json', verdict: 'skip' }] };
+    const rest = { ...whole, findings: whole.findings.filter((f) => f.rule !== 'ERR-610003' || f.format === 'xml') };
+    const s = summarize([rest, skipped, { ...skipped }], target);
+    assert.equal(s.verdict, 'incomplete');
+    assert.deepEqual(s.unjudged, ['ERR-610003']);
+    assert.deepEqual(s.skips, [{ reason: skipped.skipped, checks: 2, rules: ['ERR-610003'], fixture: { key: 'fixtures.addressBook.contactIDs', needs: 4 } }]);
+  });
+
+  it('is incomplete when a finding errors', () => {
+    const s = summarize([whole, outcome('error', [[INFO, 'xml', 'error']])], target);
+    assert.equal(s.verdict, 'incomplete');
     assert.equal(row(s, INFO).xml, 'error');
   });
 
-  it('is not conformant when a test errors without findings (the transport broke)', () => {
-    const s = summarize([outcome('pass', [[MUST, 'json', 'pass']]), outcome('error', [])], target);
-    assert.equal(s.verdict, 'not-conformant');
+  it('is incomplete when a test errors without findings (the transport broke)', () => {
+    const s = summarize([whole, outcome('error', [])], target);
+    assert.equal(s.verdict, 'incomplete');
     assert.equal(s.counts.error, 1);
   });
 
-  it('is not conformant after an empty run', () => {
-    assert.equal(summarize([], target).verdict, 'not-conformant');
+  it('is incomplete after an empty run, or a stopped one', () => {
+    assert.equal(summarize([], target).verdict, 'incomplete');
+    const stopped = summarize([whole], target, [], 'the run was stopped (interrupted) before every test ended');
+    assert.equal(stopped.verdict, 'incomplete');
+    assert.equal(stopped.stopped, 'the run was stopped (interrupted) before every test ended');
+  });
+
+  it('is not conformant, not incomplete, when a MUST fails in a stopped run', () => {
+    assert.equal(summarize([outcome('fail', [[MUST, 'xml', 'fail']])], target, [], 'stopped').verdict, 'not-conformant');
+  });
+
+  it('counts the checks that judged a rule in each format, and those it failed', () => {
+    const s = summarize([outcome('fail', [[MUST, 'json', 'fail'], [MUST, 'json', 'pass']]), outcome('pass', [[MUST, 'json', 'pass']])], target);
+    assert.deepEqual(row(s, MUST).checks, { json: { run: 2, failed: 1 } });
   });
 });
 
 describe('conformanceHtml', () => {
   const summary = (verdict: Summary['verdict'], rows: Summary['rules']): Summary => ({
     verdict, target: { name: 'Vendor <b>"X"</b> & Co', baseUrl: 'https://v.test/?a=1&b=<2>', profile: 'profiles/v.yaml' },
-    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], refused: [], rules: rows, probableCauses: [],
+    generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 3, fail: 1, skip: 0, error: 0 }, warnings: 1, untested: [], unjudged: [], refused: [], skips: [], rules: rows, probableCauses: [],
   });
   const rows: Summary['rules'] = [
     { id: 'X-MUST', level: 'MUST', title: 'MUST <script>alert("x")</script> & \'quote\'', json: 'pass', xml: 'fail', section: '2.2', seenIn: ['change_receiver › X-MUST [xml] <i>four</i> are rejected'] },
@@ -313,18 +335,37 @@ describe('compareSummaries', () => {
 describe('consoleSummary', () => {
   const base = (over: Partial<Summary>): Summary => ({
     verdict: 'not-conformant', target: { name: 't' }, generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 1, fail: 0, skip: 0, error: 0 },
-    warnings: 0, untested: loadRules().filter((r) => r.level !== 'INFO').map((r) => r.id), refused: [], rules: [], probableCauses: [], ...over,
+    warnings: 0, untested: loadRules().filter((r) => r.level !== 'INFO').map((r) => r.id), unjudged: [], refused: [], skips: [], rules: [], probableCauses: [], ...over,
   });
 
   it('says how many rules a partial run did not run, without naming them', () => {
-    const lines = consoleSummary(base({ partial: true }));
+    const lines = consoleSummary(base({ partial: true, verdict: 'incomplete' }));
     const untested = base({}).untested.length;
-    assert.deepEqual(lines, [`Conformance: NOT-CONFORMANT (${untested} rules not run (expected for a partial run))`]);
+    assert.deepEqual(lines, [`Conformance: INCOMPLETE (${untested} rules not run (expected for a partial run))`]);
   });
 
-  it('names at most eight rules a whole run missed', () => {
-    const [line] = consoleSummary(base({ partial: false }));
-    assert.match(line!, /^Conformance: NOT-CONFORMANT \(incomplete run, not exercised in both formats: ([A-Z0-9-]+, ){7}[A-Z0-9-]+ and [0-9]+ more\)$/);
+  it('names at most five rules a whole run missed', () => {
+    const [line] = consoleSummary(base({ partial: false, verdict: 'incomplete' }));
+    assert.match(line!, /^Conformance: INCOMPLETE \(not run in both formats: ([A-Z0-9-]+, ){4}[A-Z0-9-]+ and [0-9]+ more\)$/);
+  });
+
+  it('names each failing rule on one line, with its formats and checks, and where the evidence is', () => {
+    const rules = [{ id: 'RSP-GENERATED-AT', level: 'MUST' as const, title: 'g', section: '2.4', json: 'fail' as const, xml: 'fail' as const, checks: { json: { run: 260, failed: 260 }, xml: { run: 244, failed: 240 } } }];
+    const lines = consoleSummary(base({ untested: [], rules }));
+    assert.deepEqual(lines.slice(0, 3), [
+      'Failing rules (formats, checks failed of checks run):',
+      '  RSP-GENERATED-AT (MUST): JSON fail on 260 of 260 checks; XML fail on 240 of 244 checks',
+      'Evidence in reports/: junit.xml (each rule\'s first failing check: request, response, curl and rerun lines), html/index.html (every check)',
+    ]);
+  });
+
+  it('names every missing fixture at once, with how many values each needs', () => {
+    const skips = [
+      { reason: 'the profile\'s fixtures.addressBook.contactIDs has fewer than 4 elements', checks: 2, rules: ['CNT-CONTACTIDS-MAX'], fixture: { key: 'fixtures.addressBook.contactIDs', needs: 4 } },
+      { reason: 'the profile has no fixtures.orders.anonymous', checks: 2, rules: ['ERR-610003'], fixture: { key: 'fixtures.orders.anonymous', needs: 1 } },
+    ];
+    const lines = consoleSummary(base({ untested: [], skips, counts: { pass: 1, fail: 0, skip: 4, error: 0 } }));
+    assert.ok(lines.includes('Skipped: 4 checks, every reason in the certificate; the profile needs fixtures.addressBook.contactIDs (4 values), fixtures.orders.anonymous (1 value)'), lines.join('\n'));
   });
 
   it('leads with the probable cause, then the changes since the baseline, regressions first', () => {
@@ -358,7 +399,7 @@ describe('conformanceHtml: provenance, probable causes and baseline', () => {
     shard: { current: 1, total: 2 }, node: 'v20.0.0', playwright: '1.65.1',
   };
   const s: Summary = {
-    verdict: 'not-conformant', target: { name: 'v' }, generatedAt: '2026-11-21T10:00:12.000Z', counts: { pass: 1, fail: 1, skip: 0, error: 0 }, warnings: 0, untested: [], refused: [],
+    verdict: 'not-conformant', target: { name: 'v' }, generatedAt: '2026-11-21T10:00:12.000Z', counts: { pass: 1, fail: 1, skip: 0, error: 0 }, warnings: 0, untested: [], unjudged: [], refused: [], skips: [],
     rules: [{ id: 'RSP-GENERATED-AT', level: 'MUST', title: 'g', json: 'fail', xml: 'pass', section: '6', seenIn: ['t'] }],
     probableCauses: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 7, judged: 7 }],
     provenance,

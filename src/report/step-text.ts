@@ -1,0 +1,60 @@
+import { curlLine, shq } from './evidence.ts';
+import { describeFinding, type Finding } from '../checks/finding.ts';
+import type { Part } from '../runner/case.ts';
+import type { RunContext } from '../profile/context.ts';
+import type { Step, Unit } from '../runner/units.ts';
+
+/**
+ * The text of a failing check as people read it (the red step, the test's error, the
+ * evidence): its failures with Expected/Received, the curl line that replays the request, and
+ * the rerun line that runs the check again through the harness.
+ */
+
+/** A property's shrunk counterexample, as fast-check reported it. */
+interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
+
+/** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
+export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }
+
+/**
+ * The command that runs this one step again against the same target. Only the target's
+ * non-secret settings are spelled out; the secrets stay in the caller's environment. The
+ * embedded reference is started anew (with the same fault, if one was set).
+ */
+export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<string, string> = {}, env: NodeJS.ProcessEnv = process.env): string {
+  const target = env.OCS_EMBEDDED_REFERENCE
+    ? (env.OCS_REFERENCE_FAULT ? { OCS_REFERENCE_FAULT: env.OCS_REFERENCE_FAULT } : {})
+    : Object.fromEntries(['OCS_BASE_URL', 'OCS_PROFILE'].filter((k) => env[k]).map((k) => [k, env[k]!]));
+  const settings = { ...target, ...extra, ...(stepTitle ? { OCS_STEP: stepTitle } : {}) };
+  const pattern = unitTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...Object.entries(settings).map(([k, v]) => `${k}=${shq(v)}`), 'npm start --', '--grep', shq(pattern)].join(' ');
+}
+
+function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
+  const run = r.property!;
+  const replay = rerunLine(unit.title, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
+  return [
+    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
+    `Replay: ${replay}`,
+    'Shrunk minimal request:',
+    JSON.stringify(run.counterexample?.request, null, 2),
+    ...r.parts.filter((p) => p.exchange).map((p) => `curl (${p.format}): ${curlLine(p.exchange!.request, ctx.secrets)}`),
+  ].join('\n');
+}
+
+/** The text of one failing step: its failures, how to replay the request and rerun the step. */
+export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext): string {
+  const exchange = r.parts.find((p) => p.exchange)?.exchange;
+  return [
+    `${r.step.title}`,
+    ...(r.thrown !== undefined ? [`  [error] the harness broke: ${thrownText(r.thrown)}`] : []),
+    ...failing.map((f) => describeFinding(f).replace(/^/gm, '  ')),
+    ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
+    ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
+    '  Rerun the step:',
+    `    ${rerunLine(unit.title, r.step.title)}`,
+  ].join('\n');
+}
+
+/** A harness error, told by its message: its stack points into the harness, which the reader of a report cannot act on. */
+export const thrownText = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
