@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's promise, checked as a new user meets it: a fresh clone of HEAD in a temporary
 # directory, `npm ci` there, then the browser check and the hostile-target test, all with a
-# PATH that holds node, npm and npx and nothing else (no chromium, no unzip, no git).
+# PATH that holds node, npm and npx, and sh, which npm runs every script with (a POSIX system's
+# own shell, not a package); nothing else: no chromium, no unzip, no git.
 # Heavy (an install, a Chromium unpacked, two end-to-end test files: minutes), so `npm test`
 # does not run it: it would clone and install inside the test run, and run those two files a
 # second time. Run it by hand (`npm run fresh-check`) after changing what the tests need.
@@ -16,7 +17,7 @@ git clone --quiet --no-hardlinks "$root" "$work/ocs"
 git -C "$work/ocs" checkout --quiet --detach "$head"
 
 mkdir "$work/bin"
-for tool in node npm npx; do ln -s "$(command -v "$tool")" "$work/bin/$tool"; done
+for tool in node npm npx sh; do ln -s "$(command -v "$tool")" "$work/bin/$tool"; done
 for tool in chromium chromium-browser unzip git; do
   if PATH="$work/bin" command -v "$tool" >/dev/null; then echo "fresh-check: $tool is on the bare PATH" >&2; exit 1; fi
 done
