@@ -1,7 +1,8 @@
-// The certificate as a person sees it: Debian's Chromium, driven by Playwright with
-// `executablePath`, opens conformance.html of a run against a faulty reference, reads the
-// verdict and the matrix, follows the failing rule to its evidence in Playwright's report,
-// and saves screenshots. The page is one self-contained file, small at any OCS_RUNS.
+// The certificate as a person sees it: the Chromium `npm ci` installs (or OCS_CHROMIUM's),
+// driven by Playwright with `executablePath`, opens conformance.html of a run against a
+// faulty reference, reads the verdict and the matrix, follows the failing rule to its
+// evidence in Playwright's report, and saves screenshots. The page is one self-contained
+// file, small at any OCS_RUNS.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,20 +39,27 @@ async function matrixCells(page: Page, id: string): Promise<{ json: string; xml:
 const isPng = (path: string): boolean => readFileSync(path).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 describe('the certificate in a real browser', () => {
-  it('findChromium fails, naming `apt-get install -y chromium`, when no Chromium is installed', () => {
-    assert.throws(() => findChromium({ PATH: '/nonexistent' }), /apt-get install -y chromium/);
-    assert.throws(() => findChromium({ PATH: '', OCS_CHROMIUM: '/nonexistent/chromium' }), /OCS_CHROMIUM=\/nonexistent\/chromium is not an executable file/);
+  it('findChromium fails where npm installs no Chromium, saying so and naming OCS_CHROMIUM', () => {
+    for (const [platform, arch] of [['darwin', 'arm64'], ['win32', 'x64'], ['linux', 'arm64']]) {
+      assert.throws(() => findChromium({}, platform, arch), new RegExp(`Linux x64 only, and this is ${platform} ${arch}.*set OCS_CHROMIUM`));
+    }
+  });
+
+  it('OCS_CHROMIUM overrides the installed Chromium, on any platform, and must name an executable file', () => {
+    assert.deepEqual(findChromium({ OCS_CHROMIUM: process.execPath }, 'darwin', 'arm64'), { executablePath: process.execPath });
+    assert.throws(() => findChromium({ OCS_CHROMIUM: '/nonexistent/chromium' }), /OCS_CHROMIUM=\/nonexistent\/chromium is not an executable file/);
   });
 
   it(`shows ${FAULT}'s run NOT CONFORMANT, ${FAILING} failing in both formats, leading to its evidence`, { timeout: 360_000 }, async (t) => {
-    // First, so a machine without Chromium fails here with the install command, before the run.
-    const executablePath = findChromium();
+    // First, so a machine without a Chromium fails here with the reason, before the run.
+    const { executablePath, env } = findChromium();
     const run = await start([], { OCS_BASE_URL: '', OCS_REFERENCE_FAULT: FAULT });
     assert.equal(run.code, 1, `the faulty reference is not conformant:\n${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
     const certificate = join(run.reports, 'conformance.html');
     mkdirSync(SHOTS, { recursive: true });
 
-    const browser = await chromium.launch({ executablePath });
+    const browser = await chromium.launch({ executablePath, env });
+    t.diagnostic(`Chromium ${browser.version()}: ${executablePath}`);
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const requested: string[] = [];
