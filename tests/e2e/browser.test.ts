@@ -124,6 +124,8 @@ describe('the certificate in a real browser', () => {
       await page.getByRole('link', { name: testTitle, exact: true }).first().click();
       const attachment = page.locator('summary', { hasText: `evidence: ${stepTitle}` });
       await attachment.waitFor({ timeout: 30_000 });
+      // Steps are grouped by rule (the step's first rule ID): open the group to see the step.
+      await page.getByText(stepTitle.split(' ')[0]!, { exact: true }).first().click();
       assert.ok((await page.getByText(stepTitle, { exact: true }).count()) >= 1, `the step "${stepTitle}" is in the report`);
       await attachment.click();
       const evidence = await attachment.locator('xpath=..').locator('.attachment-body').innerText();
