@@ -1,7 +1,7 @@
-import { loadErrors, type Format, type Operation } from '../src/contract/load.ts';
-import { decodeResponse, encodeRequest } from '../src/codec/index.ts';
+import type { Format, Operation } from '../src/contract/load.ts';
+import { encodeRequest } from '../src/codec/index.ts';
 import { wireRequest, type Transport } from '../src/client/transport.ts';
-import { findErrorNumber } from '../src/checks/error-number.ts';
+import { outcome } from '../src/checks/outcome.ts';
 import { ruleFinding } from '../src/checks/response.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { sendAndJudge, type Part } from '../src/runner/case.ts';
@@ -35,17 +35,6 @@ export const single = (op: Operation, format: Format) => (t: Target) => async (s
   if (part.unsent) return { parts: [], unsent: part.unsent };
   return { parts: [part], broken: part.broken, own: s.rules };
 };
-
-/** Accepted, or rejected with the documented error numbers of the operation found in the body. */
-function outcome(op: Operation, part: Part, ctx: RunContext): string {
-  const res = part.exchange?.response;
-  if (!res) return 'no response';
-  if (res.status !== 400) return res.status === 200 ? 'accepted' : `HTTP ${res.status}`;
-  const decoded = decodeResponse(part.format, op, res.body);
-  const codes = loadErrors().filter((e) => e.operation === op && decoded.format !== undefined
-    && findErrorNumber(decoded.value, e.code, ctx.profile.responses?.errorCodePath)).map((e) => e.code);
-  return `rejected${codes.length ? ` with ${codes.join(', ')}` : ''}`;
-}
 
 /** DESIGN principle 4: the XML path answers a logical request as the JSON path does. */
 export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise<Trial> => {

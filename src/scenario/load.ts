@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 import type { Wire } from './wire.ts';
+import { isXmlForm, XML_FORMS, type XmlForm } from '../codec/xml-forms.ts';
 
 export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
 
@@ -18,17 +19,21 @@ export interface ScenarioCase {
   expect: Expect;
   formats?: Format[];
   why?: string;
+  /** Also send the request in these XML forms (src/codec/xml-forms.ts), each beside the compact form. */
+  xmlForms?: 'all' | string[];
 }
 
 export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }
 
 /** A case ready to run: where it came from, and the formats it runs in. */
-export interface LoadedCase extends ScenarioCase {
+export interface LoadedCase extends Omit<ScenarioCase, 'xmlForms'> {
   file: string;
   index: number;
   operation: Operation;
   family: string;
   formats: Format[];
+  /** The one XML form this case sends its request in, beside the compact form (a case of `xmlForms`). */
+  xmlForm?: XmlForm;
 }
 
 export interface Bases {
@@ -68,7 +73,7 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
   const data = readYamlFile(path, 'scenario.schema.json');
   const file = data as ScenarioFile;
   const rules = new Map(loadRules().map((r) => [r.id, r]));
-  return file.cases.map((c, index) => {
+  return file.cases.flatMap((c, index) => {
     const key = `${rel(path)}: key cases.${index}`;
     for (const id of c.rules) {
       const rule = rules.get(id);
@@ -80,8 +85,23 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     const formats = c.formats ?? ['json', 'xml'];
     const noRaw = c.raw ? formats.filter((f) => c.raw![f] === undefined) : [];
     if (noRaw.length) throw new ScenarioError(`${key}.raw: no ${noRaw.join(' or ')} body for a case that runs in ${formats.join(' and ')}`);
-    return { ...c, file: rel(path), index, operation: file.operation, family: file.family, formats };
+    const { xmlForms, ...own } = c;
+    const loaded: LoadedCase = { ...own, file: rel(path), index, operation: file.operation, family: file.family, formats };
+    return xmlForms ? inEachForm(loaded, xmlForms, key) : [loaded];
   });
+}
+
+/**
+ * A case of `xmlForms` is one case per form, named after it, on the XML path only: each sends
+ * the request in that form and in the compact one (src/runner/forms.ts). A form is a way of
+ * writing a built request, so a raw or rewired body has none.
+ */
+function inEachForm(c: LoadedCase, forms: 'all' | string[], key: string): LoadedCase[] {
+  if (c.raw || c.wire) throw new ScenarioError(`${key}.xmlForms: a case with raw or wire sends no built request to write in other forms`);
+  if (c.formats.includes('json') && c.formats.length === 1) throw new ScenarioError(`${key}.xmlForms: a case on the JSON path only has no XML form`);
+  const unknown = forms === 'all' ? [] : forms.filter((f) => !isXmlForm(f));
+  if (unknown.length) throw new ScenarioError(`${key}.xmlForms: unknown XML form ${unknown.join(', ')} (the forms: ${XML_FORMS.join(', ')})`);
+  return (forms === 'all' ? [...XML_FORMS] : (forms as XmlForm[])).map((form) => ({ ...c, name: `${c.name}: ${form}`, formats: ['xml'], xmlForm: form }));
 }
 
 export function loadAllCases(dir = SUITES_DIR): LoadedCase[] {
