@@ -8,6 +8,7 @@ import { sendAndJudge, type Part } from '../src/runner/case.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
 import type { Trial } from './property.ts';
+import { compareForms, FORMS_RULE } from '../src/runner/forms.ts';
 
 /**
  * A running target and what it takes to talk to it. Whoever runs the properties supplies it
@@ -19,8 +20,11 @@ export interface Target {
   ctx: RunContext;
 }
 
-/** A generated request with what the target must do with it, and the rules that judge it. */
-export interface Sent { request: Request; rules: string[]; expect: Expect }
+/**
+ * A generated request with what the target must do with it, and the rules that judge it;
+ * `form`: the form of its format it is also written in (the forms property).
+ */
+export interface Sent { request: Request; rules: string[]; expect: Expect; form?: string }
 
 /** One exchange, judged; `unsent` says why it was not sent (safety.maxAccepted is used up). */
 async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean; unsent?: string }> {
@@ -46,4 +50,12 @@ export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise
   const [a, b] = [outcome(op, json, t.ctx), outcome(op, xml, t.ctx)];
   const same = ruleFinding(s.rules[0]!, a === b ? 'pass' : 'fail', { expected: `the outcome of the JSON path: ${a}`, received: `on the XML path: ${b}` });
   return { parts: [json, { ...xml, findings: [...xml.findings, same] }], own: s.rules };
+};
+
+/** BODY-FORMS: the request written in its form gets the compact form's outcome (src/runner/forms.ts). */
+export const forms = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
+  if (!s.form) throw new Error('the forms property drew a request without a form');
+  const compared = await compareForms(op, format, s.request, s.form, s.expect, t.ctx, t.transport, t.url);
+  if (compared.unsent) return { parts: [], unsent: compared.unsent };
+  return { parts: compared.parts, broken: compared.broken, own: [FORMS_RULE] };
 };

@@ -5,13 +5,14 @@ import { CHECK_FAULTS } from './faults/checks.ts';
 import type { Fault } from './faults/fault.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { REQUEST_FAULTS } from './faults/requests.ts';
+import { FORM_FAULTS } from './faults/forms.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
  * startReference({ fault })): named single deviations from the spec, each meant to make
  * the harness blame its `rule`. README "Mutation testing" says how to add one.
  */
-export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS];
+export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...FORM_FAULTS];
 
 export class UnknownFault extends Error {}
 
@@ -24,10 +25,11 @@ export function findFault(name: string): Fault {
 /** The hooks of a named fault, or the faithful ones when there is none. */
 export function hooksFor(name?: string): Hooks {
   if (name === undefined) return FAITHFUL;
-  const { skips, limits, request, answer } = findFault(name);
+  const { skips, limits, received, request, answer } = findFault(name);
   return {
     enforces: skips ? (check) => !skips.test(check) : FAITHFUL.enforces,
     limits: { ...LIMITS, ...limits },
+    received: received ?? FAITHFUL.received,
     request: request ?? FAITHFUL.request,
     answer: answer ?? FAITHFUL.answer,
   };

@@ -20,7 +20,7 @@ export interface Exchange {
 /**
  * The narrow points where a fault (reference/faults.ts) bends the service. Without a fault
  * (FAITHFUL) every check is made, the limits are the spec's, and requests and answers pass
- * through unchanged, so the normal code path only ever asks these four questions.
+ * through unchanged, so the normal code path only ever asks these five questions.
  */
 export interface Hooks {
   /**
@@ -34,6 +34,8 @@ export interface Hooks {
   enforces(check: string): boolean;
   /** The limits in force. */
   limits: Limits;
+  /** The request body as received, before it is read (a fault reads some XML forms wrongly). */
+  received(body: Buffer, at: Exchange): Buffer;
   /** The decoded request, before any check. */
   request(body: Obj, at: Exchange): Obj;
   /** The answer, success or error, before it is encoded. */
@@ -43,6 +45,7 @@ export interface Hooks {
 export const FAITHFUL: Hooks = {
   enforces: () => true,
   limits: LIMITS,
+  received: (body) => body,
   request: (body) => body,
   answer: (out) => out,
 };

@@ -16,6 +16,7 @@ export interface Fault {
   skips?: RegExp;
   /** The limits it enforces instead of the spec's. */
   limits?: Partial<Limits>;
+  received?: Hooks['received'];
   request?: Hooks['request'];
   answer?: Hooks['answer'];
 }

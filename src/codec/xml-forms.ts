@@ -51,7 +51,12 @@ function mapText(node: Node, f: TextForm, credentials: TextForm, top: boolean): 
 /** What XML requires escaped in text, and no more (the builder's own escaping is off in the forms that use it). */
 const minimal: TextForm = (t) => [{ [TEXT]: t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/]]>/g, ']]&gt;') }];
 
-const references = (ref: (cp: number) => string): ReturnType<typeof eachText> => eachText((t) => [{ [TEXT]: codePoints(t, ref) }], minimal);
+/**
+ * A reference keeps a carriage return that a reader turns into a line feed when it stands in
+ * the text (XML 1.0, 2.11), so the text is first taken as a reader takes the compact form's.
+ */
+const references = (ref: (cp: number) => string): ReturnType<typeof eachText> =>
+  eachText((t) => [{ [TEXT]: codePoints(t.replace(/\r\n?/g, '\n'), ref) }], minimal);
 
 /** `]]>` cannot stand inside a CDATA section: the value is split there into two sections. */
 const inCdata = (text: string): Node[] => text.split(']]>').map((piece, i, all) => `${i ? '>' : ''}${piece}${i < all.length - 1 ? ']]' : ''}`)

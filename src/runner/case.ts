@@ -1,5 +1,4 @@
 import type { Format, Operation } from '../contract/load.ts';
-import type { XmlForm } from '../codec/xml-forms.ts';
 import { encodeRequest } from '../codec/index.ts';
 import { NotSent, TransportError, wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
 import { errorFindings, judge, probeFindings, type Exchange } from '../checks/judge.ts';
@@ -32,7 +31,7 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
   }
-  if (c.xmlForm) return formCase(c.operation, logical, c.xmlForm, c.expect, ctx, transport, baseUrl);
+  if (c.form) return formCase(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl);
   const body = applyWire(c.raw ? c.raw[format]! : encodeRequest(format, logical), c.wire);
   const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body.text);
   if (body.bytes) request.bytes = body.bytes;
@@ -41,9 +40,9 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
   return { kind: 'judged', findings: sent.findings, request, response: sent.response };
 }
 
-/** A case of `xmlForms` (src/scenario/load.ts): its request in one XML form and in the compact one, compared. */
-async function formCase(op: Operation, logical: unknown, form: XmlForm, expect: Expect, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
-  const compared = await compareForms(op, logical, form, expect, ctx, transport, baseUrl);
+/** A case of `forms` (src/scenario/load.ts): its request in one form and in the compact one, compared. */
+async function formCase(op: Operation, format: Format, logical: unknown, form: string, expect: Expect, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  const compared = await compareForms(op, format, logical, form, expect, ctx, transport, baseUrl);
   if (compared.unsent) return { kind: 'skip', reason: compared.unsent };
   const [first] = compared.parts;
   return { kind: 'judged', findings: compared.parts.flatMap((p) => p.findings), request: first!.exchange!.request, response: first!.exchange!.response };

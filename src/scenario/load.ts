@@ -3,7 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 import type { Wire } from './wire.ts';
-import { isXmlForm, XML_FORMS, type XmlForm } from '../codec/xml-forms.ts';
+import { FORMS, isForm } from '../codec/forms.ts';
 
 export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
 
@@ -19,21 +19,21 @@ export interface ScenarioCase {
   expect: Expect;
   formats?: Format[];
   why?: string;
-  /** Also send the request in these XML forms (src/codec/xml-forms.ts), each beside the compact form. */
-  xmlForms?: 'all' | string[];
+  /** Also send the request in these forms of its formats (src/codec/forms.ts), each beside the compact form. */
+  forms?: 'all' | string[];
 }
 
 export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }
 
 /** A case ready to run: where it came from, and the formats it runs in. */
-export interface LoadedCase extends Omit<ScenarioCase, 'xmlForms'> {
+export interface LoadedCase extends Omit<ScenarioCase, 'forms'> {
   file: string;
   index: number;
   operation: Operation;
   family: string;
   formats: Format[];
-  /** The one XML form this case sends its request in, beside the compact form (a case of `xmlForms`). */
-  xmlForm?: XmlForm;
+  /** The one form this case sends its request in, in each of its formats, beside the compact form (a case of `forms`). */
+  form?: string;
 }
 
 export interface Bases {
@@ -85,23 +85,25 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     const formats = c.formats ?? ['json', 'xml'];
     const noRaw = c.raw ? formats.filter((f) => c.raw![f] === undefined) : [];
     if (noRaw.length) throw new ScenarioError(`${key}.raw: no ${noRaw.join(' or ')} body for a case that runs in ${formats.join(' and ')}`);
-    const { xmlForms, ...own } = c;
+    const { forms, ...own } = c;
     const loaded: LoadedCase = { ...own, file: rel(path), index, operation: file.operation, family: file.family, formats };
-    return xmlForms ? inEachForm(loaded, xmlForms, key) : [loaded];
+    return forms ? inEachForm(loaded, forms, key) : [loaded];
   });
 }
 
 /**
- * A case of `xmlForms` is one case per form, named after it, on the XML path only: each sends
- * the request in that form and in the compact one (src/runner/forms.ts). A form is a way of
- * writing a built request, so a raw or rewired body has none.
+ * A case of `forms` is one case per form, named after it, in each of the case's formats that
+ * has the form: each sends the request in that form and in the compact one (src/runner/forms.ts).
+ * A form is a way of writing a built request, so a raw or rewired body has none.
  */
 function inEachForm(c: LoadedCase, forms: 'all' | string[], key: string): LoadedCase[] {
-  if (c.raw || c.wire) throw new ScenarioError(`${key}.xmlForms: a case with raw or wire sends no built request to write in other forms`);
-  if (c.formats.includes('json') && c.formats.length === 1) throw new ScenarioError(`${key}.xmlForms: a case on the JSON path only has no XML form`);
-  const unknown = forms === 'all' ? [] : forms.filter((f) => !isXmlForm(f));
-  if (unknown.length) throw new ScenarioError(`${key}.xmlForms: unknown XML form ${unknown.join(', ')} (the forms: ${XML_FORMS.join(', ')})`);
-  return (forms === 'all' ? [...XML_FORMS] : (forms as XmlForm[])).map((form) => ({ ...c, name: `${c.name}: ${form}`, formats: ['xml'], xmlForm: form }));
+  if (c.raw || c.wire) throw new ScenarioError(`${key}.forms: a case with raw or wire sends no built request to write in other forms`);
+  const names = forms === 'all' ? [...new Set(c.formats.flatMap((f) => FORMS[f]))] : forms;
+  return names.map((form) => {
+    const formats = c.formats.filter((f) => isForm(f, form));
+    if (!formats.length) throw new ScenarioError(`${key}.forms: ${c.formats.join(' and ')} ha${c.formats.length > 1 ? 've' : 's'} no form '${form}' (${c.formats.map((f) => `${f}: ${FORMS[f].join(', ')}`).join('; ')})`);
+    return { ...c, name: `${c.name}: ${form}`, formats, form };
+  });
 }
 
 export function loadAllCases(dir = SUITES_DIR): LoadedCase[] {
