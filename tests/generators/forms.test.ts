@@ -12,9 +12,11 @@ import { encodeForm, FORMS } from '../../src/codec/forms.ts';
 import { encodeJsonForm } from '../../src/codec/json-forms.ts';
 import { encodeXmlForm, XML_FORMS, type XmlForm } from '../../src/codec/xml-forms.ts';
 import { FORMS_RULE } from '../../src/runner/forms.ts';
+import { loadAllCases, loadBases } from '../../src/scenario/load.ts';
+import { buildRequest } from '../../src/scenario/build.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
 import { validRequest } from '../../generators/index.ts';
-import { ctx, sample, show } from './helpers.ts';
+import { ctx, profile, sample, show } from './helpers.ts';
 
 const RUNS = 300;
 
@@ -116,5 +118,17 @@ describe('a carriage return', () => {
     const request = { appkey: 'k', sessionID: 's', orderID: 'a\r\nb\rc' };
     const compact = decodeRequest('xml', 'change_receiver', encodeXml(request));
     for (const form of XML_FORMS) assert.deepEqual(decodeRequest('xml', 'change_receiver', encodeXmlForm(request, form)), compact, form);
+  });
+});
+
+describe('the scenarios of BODY-FORMS (suites/*/forms.yaml)', () => {
+  it('send each request in a text of its form that is not the compact one, else the check could not fail', () => {
+    const cases = loadAllCases().filter((c) => c.form);
+    assert.ok(cases.length > 0);
+    const build = { profile, bases: loadBases(), now: ctx.now };
+    for (const c of cases) {
+      const request = buildRequest(c, build);
+      for (const format of c.formats) assert.notEqual(encodeForm(format, request, c.form!), encodeRequest(format, request), `${c.name} [${format}]`);
+    }
   });
 });
