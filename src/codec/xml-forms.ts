@@ -20,9 +20,10 @@ const CDATA = '#cdata';
 const COMMENT = '#comment';
 
 /**
- * The credentials are never written as character references: the masks of src/report/mask.ts
- * know a secret in its JSON, XML and URL spellings, and a reference-encoded one would reach
- * a report unmasked. Every other value still is.
+ * The credentials are written as the compact form writes them, never as character references
+ * or in CDATA: the masks of src/report/mask.ts know a secret in its JSON, XML and URL
+ * spellings, and a reference-encoded one, or one split in two CDATA sections at a `]]>`,
+ * would reach a report unmasked. Every other value is written in the form.
  */
 const CREDENTIALS = new Set(['appkey', 'sessionID']);
 
@@ -92,7 +93,7 @@ function reordered(nodes: Node[]): Node[] {
 const FORMS: Record<XmlForm, FormDef> = {
   pretty: { description: 'indented two spaces, a line break between elements', declaration: true, options: { format: true, indentBy: '  ' } },
   'no-declaration': { description: 'without the XML declaration', declaration: false, options: {} },
-  cdata: { description: 'every value in a CDATA section', declaration: true, options: {}, tree: eachText(inCdata) },
+  cdata: { description: 'every value but the credentials in a CDATA section', declaration: true, options: {}, tree: eachText(inCdata, (t) => [{ [TEXT]: t }]) },
   'decimal-references': {
     description: 'every character of every value but the credentials as a decimal character reference (&#1052;)', declaration: true,
     options: { processEntities: false }, tree: references((cp) => `&#${cp};`),

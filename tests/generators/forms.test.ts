@@ -84,8 +84,8 @@ describe('each XML form', () => {
     }
   });
 
-  it('writes the credentials as the compact form does wherever it writes values as references', () => {
-    for (const form of ['decimal-references', 'hex-references'] as const) {
+  it('writes the credentials as the compact form does wherever it writes values otherwise', () => {
+    for (const form of ['cdata', 'decimal-references', 'hex-references'] as const) {
       assert.match(text(form), /<appkey>key&amp;1<\/appkey><sessionID>session&lt;1<\/sessionID>/, form);
     }
   });
