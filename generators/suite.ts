@@ -3,8 +3,9 @@
  * generated valid requests are accepted; per request-side rule, operation and format, that
  * rule's violations are rejected; per operation, a logical request gets the same outcome as
  * JSON and as XML; per operation and format, the same in every form of the format
- * (src/codec/forms.ts) as in the compact one. suites/properties.spec.ts makes each a Playwright test; the mutation run
- * (scripts/mutation/sources.ts) judges every reference with them.
+ * (src/codec/forms.ts) as in the compact one. suites/properties.spec.ts makes each a
+ * Playwright test; the mutation run (scripts/mutation/sources.ts) judges every reference
+ * with them.
  */
 import fc from 'fast-check';
 import { FORMATS, loadErrors, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
