@@ -2,8 +2,10 @@
  * Which properties exist (DESIGN principle 5), for any runner: per operation and format,
  * generated valid requests are accepted; per request-side rule, operation and format, that
  * rule's violations are rejected; per operation, a logical request gets the same outcome as
- * JSON and as XML. suites/properties.spec.ts makes each a Playwright test; the mutation run
- * (scripts/mutation/sources.ts) judges every reference with them.
+ * JSON and as XML; per operation and format, the same in every form of the format
+ * (src/codec/forms.ts) as in the compact one. suites/properties.spec.ts makes each a
+ * Playwright test; the mutation run (scripts/mutation/sources.ts) judges every reference
+ * with them.
  */
 import fc from 'fast-check';
 import { FORMATS, loadErrors, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
@@ -14,7 +16,9 @@ import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { runProperty, type PropertyRun, type RunParams, type Trial } from './property.ts';
 import { acceptRules } from './accepts.ts';
 import { ifFixtures } from './fixtures.ts';
-import { parity, single, type Sent, type Target } from './trials.ts';
+import { forms, parity, single, type Sent, type Target } from './trials.ts';
+import { FORMS } from '../src/codec/forms.ts';
+import { FORMS_RULE } from '../src/runner/forms.ts';
 
 export type { Sent } from './trials.ts';
 
@@ -89,7 +93,13 @@ function propertiesOf(op: Operation): PropertyDef[] {
     arbitrary: (g) => parityCases(op, g),
     trial: parity(op),
   };
-  return [...valid, ...violations, same];
+  const written = FORMATS.map((format): PropertyDef => ({
+    title: `${FORMS_RULE} [${format}] property: a ${op} request gets the compact form's outcome in every ${format.toUpperCase()} form`,
+    operation: op, rules: [FORMS_RULE], format, source: 'src/codec/forms.ts',
+    arbitrary: (g) => fc.tuple(parityCases(op, g), fc.constantFrom(...FORMS[format])).map(([s, form]): Sent => ({ ...s, form })),
+    trial: forms(op, format),
+  }));
+  return [...valid, ...violations, same, ...written];
 }
 
 /** Every property, per operation in the order the suite lists them. */

@@ -1,13 +1,14 @@
-import { loadErrors, type Format, type Operation } from '../src/contract/load.ts';
-import { decodeResponse, encodeRequest } from '../src/codec/index.ts';
+import type { Format, Operation } from '../src/contract/load.ts';
+import { encodeRequest } from '../src/codec/index.ts';
 import { wireRequest, type Transport } from '../src/client/transport.ts';
-import { findErrorNumber } from '../src/checks/error-number.ts';
+import { outcome } from '../src/checks/outcome.ts';
 import { ruleFinding } from '../src/checks/response.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { sendAndJudge, type Part } from '../src/runner/case.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
 import type { Trial } from './property.ts';
+import { compareForms, FORMS_RULE } from '../src/runner/forms.ts';
 
 /**
  * A running target and what it takes to talk to it. Whoever runs the properties supplies it
@@ -19,8 +20,11 @@ export interface Target {
   ctx: RunContext;
 }
 
-/** A generated request with what the target must do with it, and the rules that judge it. */
-export interface Sent { request: Request; rules: string[]; expect: Expect }
+/**
+ * A generated request with what the target must do with it, and the rules that judge it;
+ * `form`: the form of its format it is also written in (the forms property).
+ */
+export interface Sent { request: Request; rules: string[]; expect: Expect; form?: string }
 
 /** One exchange, judged; `unsent` says why it was not sent (safety.maxAccepted is used up). */
 async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean; unsent?: string }> {
@@ -36,17 +40,6 @@ export const single = (op: Operation, format: Format) => (t: Target) => async (s
   return { parts: [part], broken: part.broken, own: s.rules };
 };
 
-/** Accepted, or rejected with the documented error numbers of the operation found in the body. */
-function outcome(op: Operation, part: Part, ctx: RunContext): string {
-  const res = part.exchange?.response;
-  if (!res) return 'no response';
-  if (res.status !== 400) return res.status === 200 ? 'accepted' : `HTTP ${res.status}`;
-  const decoded = decodeResponse(part.format, op, res.body);
-  const codes = loadErrors().filter((e) => e.operation === op && decoded.format !== undefined
-    && findErrorNumber(decoded.value, e.code, ctx.profile.responses?.errorCodePath)).map((e) => e.code);
-  return `rejected${codes.length ? ` with ${codes.join(', ')}` : ''}`;
-}
-
 /** DESIGN principle 4: the XML path answers a logical request as the JSON path does. */
 export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise<Trial> => {
   const json = await exchange(t, op, 'json', s);
@@ -57,4 +50,12 @@ export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise
   const [a, b] = [outcome(op, json, t.ctx), outcome(op, xml, t.ctx)];
   const same = ruleFinding(s.rules[0]!, a === b ? 'pass' : 'fail', { expected: `the outcome of the JSON path: ${a}`, received: `on the XML path: ${b}` });
   return { parts: [json, { ...xml, findings: [...xml.findings, same] }], own: s.rules };
+};
+
+/** BODY-FORMS: the request written in its form gets the compact form's outcome (src/runner/forms.ts). */
+export const forms = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
+  if (!s.form) throw new Error('the forms property drew a request without a form');
+  const compared = await compareForms(op, format, s.request, s.form, s.expect, t.ctx, t.transport, t.url);
+  if (compared.unsent) return { parts: [], unsent: compared.unsent };
+  return { parts: compared.parts, broken: compared.broken, own: [FORMS_RULE] };
 };

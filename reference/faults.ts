@@ -8,6 +8,7 @@ import { REQUEST_FAULTS } from './faults/requests.ts';
 import { TEXT_FAULTS } from './faults/text.ts';
 import { VALUE_FAULTS } from './faults/values.ts';
 import { TYPE_FAULTS } from './faults/types.ts';
+import { FORM_FAULTS } from './faults/forms.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -15,7 +16,7 @@ import { TYPE_FAULTS } from './faults/types.ts';
  * the harness blame its `rule`. README "Mutation testing" says how to add one.
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
-  ...TYPE_FAULTS];
+  ...TYPE_FAULTS, ...FORM_FAULTS];
 
 export class UnknownFault extends Error {}
 
@@ -28,11 +29,12 @@ export function findFault(name: string): Fault {
 /** The hooks of a named fault, or the faithful ones when there is none. */
 export function hooksFor(name?: string): Hooks {
   if (name === undefined) return FAITHFUL;
-  const { skips, limits, count, request, answer } = findFault(name);
+  const { skips, limits, count, received, request, answer } = findFault(name);
   return {
     enforces: skips ? (check) => !skips.test(check) : FAITHFUL.enforces,
     limits: { ...LIMITS, ...limits },
     count: count ?? FAITHFUL.count,
+    received: received ?? FAITHFUL.received,
     request: request ?? FAITHFUL.request,
     answer: answer ?? FAITHFUL.answer,
   };

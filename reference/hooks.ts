@@ -36,6 +36,8 @@ export interface Hooks {
   limits: Limits;
   /** How many characters a string holds, for its length limit (README: Unicode code points). */
   count(value: string): number;
+  /** The request body as received, before it is read (a fault reads some XML forms wrongly). */
+  received(body: Buffer, at: Exchange): Buffer;
   /** The decoded request, before any check. */
   request(body: Obj, at: Exchange): Obj;
   /** The answer, success or error, before it is encoded. */
@@ -46,6 +48,7 @@ export const FAITHFUL: Hooks = {
   enforces: () => true,
   limits: LIMITS,
   count: (value) => [...value].length,
+  received: (body) => body,
   request: (body) => body,
   answer: (out) => out,
 };

@@ -92,7 +92,7 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     return; // The client is gone: nobody to answer.
   }
   if ('tooLarge' in read) throw refuse(100004);
-  const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, read.body, ctx.hooks.enforces), at), ctx);
+  const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, ctx.hooks.received(read.body, at), ctx.hooks.enforces), at), ctx);
   send(res, ctx, at, 200, { metadata: metadata(ctx, 200), data });
 }
 

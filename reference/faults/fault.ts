@@ -18,6 +18,7 @@ export interface Fault {
   limits?: Partial<Limits>;
   /** How it counts a string's characters for a limit, instead of in code points. */
   count?: Hooks['count'];
+  received?: Hooks['received'];
   request?: Hooks['request'];
   answer?: Hooks['answer'];
 }

@@ -42,8 +42,11 @@ export const SUCCESS_RULE: Record<Operation, string> = { change_receiver: 'RSP-R
  * the checks above, so a case that names one beside the rule its request breaks blames only
  * that rule. A case naming response rules alone shows a valid request: refusing it breaks
  * the operation's success rule, not (say) the foundAddresses rule the case was written for.
+ * A send naming no rule at all is judged on the response rules only: a form of a request,
+ * whose own rule compares its outcome with the compact form's (src/runner/forms.ts).
  */
 function outcomeRules(c: Exchange['case']): string[] {
+  if (c.rules.length === 0) return [];
   const own = c.rules.filter((id) => !id.startsWith('RSP-'));
   if (own.length) return own;
   return c.expect === 'accepted' ? [SUCCESS_RULE[c.operation]] : c.rules;

@@ -1,7 +1,7 @@
 import { type EntityDecoderOptions, XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { shapeOf, type Shape } from './shape.ts';
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -89,6 +89,8 @@ function convert(value: unknown, path: string, shape: Shape): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
+      // Whitespace between elements (an indented document) is layout, not a value.
+      if (key === '#text' && typeof child === 'string' && child.trim() === '') continue;
       out[key] = convert(child, path ? `${path}.${key}` : key, shape);
     }
     return out;

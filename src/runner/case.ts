@@ -1,14 +1,15 @@
-import type { Format } from '../contract/load.ts';
+import type { Format, Operation } from '../contract/load.ts';
 import { encodeRequest } from '../codec/index.ts';
 import { NotSent, TransportError, wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
 import { errorFindings, judge, probeFindings, type Exchange } from '../checks/judge.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
-import type { LoadedCase } from '../scenario/load.ts';
+import type { Expect, LoadedCase } from '../scenario/load.ts';
 import { applyWire } from '../scenario/wire.ts';
 import type { RunContext } from '../profile/context.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
+import { compareForms } from './forms.ts';
 
 /** What one check yields in one format: findings, and the exchange behind them when there is one. */
 export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
@@ -30,12 +31,21 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
   }
+  if (c.form) return formCase(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl);
   const body = applyWire(c.raw ? c.raw[format]! : encodeRequest(format, logical), c.wire);
   const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body.text);
   if (body.bytes) request.bytes = body.bytes;
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
   return { kind: 'judged', findings: sent.findings, request, response: sent.response };
+}
+
+/** A case of `forms` (src/scenario/load.ts): its request in one form and in the compact one, compared. */
+async function formCase(op: Operation, format: Format, logical: unknown, form: string, expect: Expect, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  const compared = await compareForms(op, format, logical, form, expect, ctx, transport, baseUrl);
+  if (compared.unsent) return { kind: 'skip', reason: compared.unsent };
+  const [first] = compared.parts;
+  return { kind: 'judged', findings: compared.parts.flatMap((p) => p.findings), request: first!.exchange!.request, response: first!.exchange!.response };
 }
 
 /** A case the target may accept changes an order; a refusal costs nothing. */
@@ -46,11 +56,11 @@ const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect =
  * cases here, property trials in generators/trials.ts). A request the target may accept
  * takes its share of the budget first (`unsent` says why it was not sent when none is left),
  * and any acceptance counts; a transport fault becomes `error` findings for the case's
- * rules, never an exception.
+ * rules (and `failure` says what broke), never an exception.
  */
 export async function sendAndJudge(
   c: Exchange['case'], format: Format, logical: unknown, request: WireRequest, transport: Transport, profile: LoadedProfile,
-): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string }> {
+): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string; failure?: string }> {
   const reserved = mayChangeState(c.expect);
   const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
   if (unsent) return { findings: [], broken: false, unsent };
@@ -63,8 +73,8 @@ export async function sendAndJudge(
     if (!(err instanceof TransportError)) throw err;
     // A safety probe records a target that falls over on it: that is what it asks. One never
     // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
-    if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true };
-    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true };
+    if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message };
+    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message };
   } finally {
     settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);
   }

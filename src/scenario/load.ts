@@ -5,6 +5,7 @@ import { ROOT, loadRules, type Format, type Operation } from '../contract/load.t
 import type { Wire } from './wire.ts';
 import type { ListFixture } from '../profile/lists.ts';
 import { eachEntry, runFixtures } from './each.ts';
+import { FORMS, isForm } from '../codec/forms.ts';
 
 export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
 
@@ -22,12 +23,14 @@ export interface ScenarioCase {
   expect: Expect;
   formats?: Format[];
   why?: string;
+  /** Also send the request in these forms of its formats (src/codec/forms.ts), each beside the compact form. */
+  forms?: 'all' | string[];
 }
 
 export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }
 
 /** A case ready to run: where it came from, and the formats it runs in. */
-export interface LoadedCase extends ScenarioCase {
+export interface LoadedCase extends Omit<ScenarioCase, 'forms'> {
   file: string;
   index: number;
   operation: Operation;
@@ -35,6 +38,8 @@ export interface LoadedCase extends ScenarioCase {
   formats: Format[];
   /** The entry of `each` this copy of the case reads. */
   entry?: { list: ListFixture; index: number };
+  /** The one form this case sends its request in, in each of its formats, beside the compact form (a case of `forms`). */
+  form?: string;
 }
 
 export interface Bases {
@@ -74,7 +79,7 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
   const data = readYamlFile(path, 'scenario.schema.json');
   const file = data as ScenarioFile;
   const rules = new Map(loadRules().map((r) => [r.id, r]));
-  return file.cases.map((c, index) => {
+  return file.cases.flatMap((c, index) => {
     const key = `${rel(path)}: key cases.${index}`;
     for (const id of c.rules) {
       const rule = rules.get(id);
@@ -86,7 +91,24 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     const formats = c.formats ?? ['json', 'xml'];
     const noRaw = c.raw ? formats.filter((f) => c.raw![f] === undefined) : [];
     if (noRaw.length) throw new ScenarioError(`${key}.raw: no ${noRaw.join(' or ')} body for a case that runs in ${formats.join(' and ')}`);
-    return { ...c, file: rel(path), index, operation: file.operation, family: file.family, formats };
+    const { forms, ...own } = c;
+    const loaded: LoadedCase = { ...own, file: rel(path), index, operation: file.operation, family: file.family, formats };
+    return forms ? inEachForm(loaded, forms, key) : [loaded];
+  });
+}
+
+/**
+ * A case of `forms` is one case per form, named after it, in each of the case's formats that
+ * has the form: each sends the request in that form and in the compact one (src/runner/forms.ts).
+ * A form is a way of writing a built request, so a raw or rewired body has none.
+ */
+function inEachForm(c: LoadedCase, forms: 'all' | string[], key: string): LoadedCase[] {
+  if (c.raw || c.wire) throw new ScenarioError(`${key}.forms: a case with raw or wire sends no built request to write in other forms`);
+  const names = forms === 'all' ? [...new Set(c.formats.flatMap((f) => FORMS[f]))] : forms;
+  return names.map((form) => {
+    const formats = c.formats.filter((f) => isForm(f, form));
+    if (!formats.length) throw new ScenarioError(`${key}.forms: ${c.formats.join(' and ')} ha${c.formats.length > 1 ? 've' : 's'} no form '${form}' (${c.formats.map((f) => `${f}: ${FORMS[f].join(', ')}`).join('; ')})`);
+    return { ...c, name: `${c.name}: ${form}`, formats, form };
   });
 }
 

@@ -160,3 +160,35 @@ describe('loadAllCases reads a good scenario file', () => {
     assert.deepEqual(typed!.formats, ['json']);
   });
 });
+
+describe('loadAllCases expands a case of `forms` (docs/xml-forms.md)', () => {
+  const formsCase = (forms: string, extra = ''): string => receiverFile(`
+  - name: a valid request gets the compact form's outcome
+    rules: [BODY-FORMS]
+    forms: ${forms}
+    expect: accepted${extra}`);
+
+  it('into one case per form, in each of its formats that has the form', () => {
+    const cases = loadAllCases(suite({ 'change_receiver/forms.yaml': formsCase('[pretty, cdata, unicode-escapes]') }));
+    assert.deepEqual(cases.map((c) => [c.name, c.form, c.formats]), [
+      ["a valid request gets the compact form's outcome: pretty", 'pretty', ['json', 'xml']],
+      ["a valid request gets the compact form's outcome: cdata", 'cdata', ['xml']],
+      ["a valid request gets the compact form's outcome: unicode-escapes", 'unicode-escapes', ['json']],
+    ]);
+  });
+
+  it('into every form of its formats with `all`', () => {
+    const cases = loadAllCases(suite({ 'change_receiver/forms.yaml': formsCase('all', '\n    formats: [xml]\n    why: a test') }));
+    assert.deepEqual(cases.map((c) => c.form), ['pretty', 'no-declaration', 'cdata', 'decimal-references', 'hex-references', 'bare-specials', 'comments', 'reordered']);
+    assert.ok(cases.every((c) => c.formats.length === 1 && c.formats[0] === 'xml'));
+  });
+
+  it('refusing a form none of its formats has, naming the forms there are', () => {
+    assertRefused(suite({ 'change_receiver/bad.yaml': formsCase('[cdata]', '\n    formats: [json]\n    why: a test') }), 'change_receiver/bad.yaml', 'cases.0.forms', "no form 'cdata'", 'unicode-escapes');
+    assertRefused(suite({ 'change_receiver/bad.yaml': formsCase('[folded]') }), 'change_receiver/bad.yaml', 'cases.0.forms', "'folded'");
+  });
+
+  it('refusing a raw or rewired body, which is no built request', () => {
+    assertRefused(suite({ 'change_receiver/bad.yaml': formsCase('all', '\n    wire: { cut: 1 }') }), 'change_receiver/bad.yaml', 'cases.0.forms', 'raw or wire');
+  });
+});
