@@ -49,7 +49,8 @@ function commandsIn(script: string): string[] {
     .map((c) => c.trim()).filter(Boolean);
 }
 
-const words = (command: string): string[] => command.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+/** Shell words: a quoted part may stand inside a word (`OCS_STEP="a b"`). */
+const words = (command: string): string[] => command.match(/(?:"[^"]*"|'[^']*'|[^\s"'])+/g) ?? [];
 const ENV_ASSIGNMENT = /^[A-Z_][A-Z0-9_]*=/;
 /** A word the workflow fills in at run time: a GitHub expression or a shell variable. */
 const isPlaceholder = (word: string): boolean => word.includes(EXPR) || /^"?\$[A-Za-z_{]/.test(word);
@@ -186,8 +187,10 @@ function checkCommand(where: string, command: string): void {
   } else if (tool === 'ocs-conformance') {
     ocsCommand(args);
   } else if (tool === 'node') {
-    const file = args.find((a) => a.endsWith('.ts'));
-    assert.ok(file && existsSync(join(ROOT, file)), `${where}: ${file} does not exist`);
+    // A script file, or the files an inline script (-e) imports.
+    const files = args.includes('-e') ? [...args.join(' ').matchAll(/\.\/[\w./-]+\.ts/g)].map((m) => m[0]) : args.filter((a) => a.endsWith('.ts'));
+    assert.ok(files.length > 0, `${where}: names no .ts file`);
+    for (const file of files) assert.ok(existsSync(join(ROOT, file)), `${where}: ${file} does not exist`);
   } else {
     assert.ok(['mkdir', 'cp'].includes(tool!), `${where}: ${tool} is not a command this check knows`);
   }
