@@ -20,16 +20,18 @@ const union = (lists: string[][]): string[] => [...new Set(lists.flat())].sort()
 
 /** One fault's verdicts in every repeat, folded: it passes only when each repeat killed it with its intended rule blamed. */
 export interface Repeated {
+  /** The harness found the faulty reference not conformant (a MUST failed or something errored) in every repeat. */
   killed: boolean;
+  /** The intended rule was blamed in every repeat. */
   intendedBlamed: boolean;
-  /** Rules blamed in any repeat. */
+  /** Rules with a MUST failure, in any repeat. */
   blamed: string[];
   errors: string[];
   /** The first miss's evidence (what it blamed instead), else the first repeat's. */
   evidence: Evidence[];
-  /** Repeats that killed it with its intended rule blamed. */
+  /** Repeats that killed it with its intended rule blamed, out of the report's `seeds.length`. */
   kills: number;
-  /** The seeds of the other repeats, to replay each with OCS_SEED. */
+  /** The property seeds of the repeats that did not: `OCS_SEED=<seed> npm run mutation -- --fault NAME` replays one. */
   misses: number[];
   internalErrors: number;
   ms: number;

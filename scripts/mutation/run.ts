@@ -1,31 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { FAULTS, findFault } from '../../reference/faults.ts';
 import { judgeAll, type Job } from './pool.ts';
-import { foldBaseline, foldFault, repeatSeeds } from './repeat.ts';
+import { foldBaseline, foldFault, repeatSeeds, type Repeated } from './repeat.ts';
 import { propertySettings, type PropertySettings } from './sources.ts';
 import type { Evidence, TargetVerdict } from './verdict.ts';
 
-/** What the mutation run found for one fault (README "Mutation testing"), over every repeat. */
-export interface FaultResult {
+/** What the mutation run found for one fault (README "Mutation testing"), over every repeat (scripts/mutation/repeat.ts). */
+export interface FaultResult extends Repeated {
   name: string;
   /** The rule the fault is meant to break, which the harness must blame. */
   rule: string;
   description: string;
-  /** The harness found the faulty reference not conformant (a MUST failed or something errored) in every repeat. */
-  killed: boolean;
-  /** Rules with a MUST failure, in any repeat. */
-  blamed: string[];
-  /** `rule` was blamed in every repeat. */
-  intendedBlamed: boolean;
-  /** Rules with an error finding, reported apart from the blamed ones. */
-  errors: string[];
-  evidence: Evidence[];
-  /** Repeats that killed it with its intended rule blamed, out of the report's `seeds.length`. */
-  kills: number;
-  /** The property seeds of the repeats that did not: `OCS_SEED=<seed> npm run mutation -- --fault NAME` replays one. */
-  misses: number[];
-  internalErrors: number;
-  ms: number;
 }
 
 export interface MutationReport {
