@@ -22,8 +22,12 @@ const TIMEOUT_MS = 1_500;
 const IN_FLIGHT = 48;
 const GREP = 'CNT-CONTACTIDS-MAX';
 const RUNS = '3';
-/** The bound the README states: a few request timeouts past a run's own time, never one per check. */
-const LIMIT_MS = 120_000;
+/**
+ * A guard against a run that never ends, not a timing claim: a hostile run takes 15 to 25 s on
+ * a quiet machine (docs/hostile-targets.md), and several times that beside other test files on
+ * two loaded cores, where 120 s once killed a run that was ending.
+ */
+const LIMIT_MS = 240_000;
 const MAX_RSS = 500 * 1024 * 1024;
 const MAX_REPORTS = 50 * 1024 * 1024;
 const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html'];
