@@ -47,7 +47,7 @@ describe('npm start', () => {
         server.close(() => resolve(port));
       });
     });
-    const run = await start([], { ...reference, OCS_BASE_URL: `http://127.0.0.1:${port}` }, 60_000);
+    const run = await start([], { ...reference, OCS_BASE_URL: `http://127.0.0.1:${port}` });
     assert.equal(run.code, 2);
     assert.match(lastLine(run.stderr), /^ocs-conformance: the run could not be made: http:\/\/127\.0\.0\.1:[0-9]+ did not answer the preflight: transport: .*ECONNREFUSED/);
     const summary = run.summary();
