@@ -14,6 +14,7 @@ import { summarize, type Summary, type TestOutcome } from '../../src/report/summ
 import { applyWaivers } from '../../src/report/waivers.ts';
 import { consoleSummary, exitOf } from '../../src/report/console.ts';
 import { compareSummaries } from '../../src/report/compare.ts';
+import { diffSummaries, diffText } from '../../src/cli/diff.ts';
 import { conformanceHtml } from '../../src/report/html.ts';
 import { writeJunit } from '../../src/report/write.ts';
 import { validator } from '../../src/contract/ajv.ts';
@@ -171,6 +172,20 @@ describe('the baseline and diff with waivers', () => {
     const c = compareSummaries(old, now);
     assert.deepEqual(c.regressions.map((x) => `${x.rule} ${x.format}`), [`${PICKUP_STREET} json`]);
     assert.deepEqual(c.waived.map((x) => `${x.rule} ${x.format}`), [`${STREET} json`, `${STREET} xml`]);
+  });
+
+  it('diff names a newly waived failure apart from the regressions', () => {
+    const old = run([]);
+    const now = run(both(STREET));
+    applyWaivers(now, [waiver(STREET)], DAY, false);
+    const d = diffSummaries('old.json', { ...old, generatedAt: undefined }, 'new.json', { ...now, generatedAt: undefined });
+    assert.deepEqual(d.regressions, []);
+    assert.equal(diffText(d), [
+      'old.json → new.json: 0 regressed, 0 fixed, 0 no longer tested, 2 newly failing under a waiver',
+      `  waived: ${STREET} [json] (MUST): pass → fail`,
+      `  waived: ${STREET} [xml] (MUST): pass → fail`,
+      'Verdict: conformant → conformant-with-waivers',
+    ].join('\n'));
   });
 
   it('finds nothing between a waived run and itself', () => {
