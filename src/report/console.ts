@@ -19,7 +19,7 @@ export const changeLine = (c: RuleChange): string => `${c.rule} [${c.format}] ($
 
 export const changeCounts = (c: Changes): string => `${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.untested.length} no longer tested${c.waived.length ? `, ${c.waived.length} newly failing under a waiver` : ''}`;
 
-/** One line per change: regressions first, then fixes, then what became untested (named, not listed in full). */
+/** One line per change: regressions first, then fixes, failures newly under a waiver, then what became untested (named, not listed in full). */
 export function changeLines(c: Changes): string[] {
   return [
     ...c.regressions.map((x) => `  regressed: ${changeLine(x)}`),

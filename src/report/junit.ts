@@ -11,8 +11,8 @@ import { waiverOf, type WaiverRow } from './waivers.ts';
  * (the harness or the transport broke) an <error>; a rule whose checks were all skipped a
  * <skipped> with the reason; a SHOULD warning and an INFO record pass, with what was seen as
  * their system-out. A failure a waiver covers is a <skipped> whose message is the waiver's
- * reason, its evidence kept as the element's text. A test case's name never changes between runs (ID, format, title), which
- * is what a CI's per-test history keys on.
+ * reason, its evidence kept as the element's text. A test case's name never changes between
+ * runs (ID, format, title), which is what a CI's per-test history keys on.
  */
 
 /** The rule families, by ID prefix: a test case's classname. */
