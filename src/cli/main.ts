@@ -62,18 +62,23 @@ Options:
   --report-dir DIR   where the reports go (OCS_REPORTS_DIR; default ./reports)
   --baseline FILE    an earlier run's summary.json: adds "changed since baseline" to the
                      console, summary.json and the certificate; a regression exits 1
+  --waivers FILE     failures of MUST rules to accept, each with its reason (OCS_WAIVERS;
+                     added to the profile's \`waivers\`; docs/waivers.md)
+  --strict-waivers   a stale or expired waiver exits 1 (OCS_STRICT_WAIVERS)
   --dry-run          list what would be sent, send nothing
   -h, --help         this help
 
-Exit codes: 0 conformant and nothing regressed, 1 not conformant or regressed,
+Exit codes: 0 conformant (with waivers or without) and nothing regressed,
+1 not conformant, regressed, or a stale or expired waiver with --strict-waivers,
 2 incomplete (stopped, or a MUST rule not judged in both formats: a partial run,
-a skip, an error) or the run could not be made (bad flag, bad profile or
+a skip, an error) or the run could not be made (bad flag, bad profile, waivers or
 baseline, unreachable target).`,
     options: {
       ...HELP,
       'base-url': { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' },
       grep: { type: 'string', short: 'g' }, shard: { type: 'string' }, workers: { type: 'string', short: 'j' }, rps: { type: 'string' },
       'report-dir': { type: 'string' }, baseline: { type: 'string' }, 'dry-run': { type: 'boolean' },
+      waivers: { type: 'string' }, 'strict-waivers': { type: 'boolean' },
     },
     positionals: [0, 0],
     async run(v) {
@@ -110,6 +115,9 @@ baseline, unreachable target).`,
       if (str('workers') !== undefined) args.push('--workers', String(integer('--workers', str('workers')!, 1)));
       if (str('baseline') !== undefined) env.OCS_BASELINE = resolve(str('baseline')!);
       else if (env.OCS_BASELINE) env.OCS_BASELINE = resolve(env.OCS_BASELINE);
+      if (str('waivers') !== undefined) env.OCS_WAIVERS = resolve(str('waivers')!);
+      else if (env.OCS_WAIVERS) env.OCS_WAIVERS = resolve(env.OCS_WAIVERS);
+      if (v['strict-waivers']) env.OCS_STRICT_WAIVERS = '1';
       if (v['dry-run']) {
         const { dryRun } = await import('./dry-run.ts');
         return dryRun(env);

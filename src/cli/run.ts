@@ -13,6 +13,7 @@ import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
+import { readWaivers } from '../profile/waivers.ts';
 import { loadAllCases, ScenarioError } from '../scenario/load.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { referenceDefaults, TargetError } from './target.ts';
@@ -29,10 +30,11 @@ export interface RunRequest {
   reportsDir: string;
 }
 
-/** The run's inputs, checked before Playwright starts: the profile, the concurrency, every scenario, the baseline. */
+/** The run's inputs, checked before Playwright starts: the profile, its waivers and --waivers FILE, the concurrency, every scenario, the baseline. */
 function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = referenceDefaults(given);
   const profile = loadProfile(env.OCS_PROFILE!, env);
+  readWaivers(env.OCS_PROFILE!, env.OCS_WAIVERS || undefined);
   concurrency(profile.safety, env);
   rateLimit(profile.safety, env);
   loadAllCases(undefined, profile.fixtures);

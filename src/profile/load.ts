@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
+import type { WaiverEntry } from './waivers.ts';
 
 export interface EnvRef { env: string }
 export interface Profile {
@@ -11,6 +12,8 @@ export interface Profile {
   http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> };
   responses?: { errorCodePath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number };
+  /** Failures of MUST rules a buyer accepts (src/profile/waivers.ts). */
+  waivers?: WaiverEntry[];
   fixtures: Record<string, unknown> & { orders: Record<string, string> };
 }
 

@@ -3,7 +3,7 @@ import { FORMATS, type Level } from '../contract/load.ts';
 import type { Changes, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
 
 /** The part of a summary.json that two runs are compared on (older files have no more). */
-export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml'>[] }
+export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml' | 'waived'>[] }
 
 export class SummaryFileError extends Error {}
 
@@ -16,6 +16,7 @@ export function asComparable(data: unknown, file: string): ComparableSummary {
   rules.forEach((r: Record<string, unknown>, i) => {
     for (const key of ['id', 'level'] as const) if (typeof r?.[key] !== 'string') throw new SummaryFileError(`${file}: key rules.${i}.${key}: must be a string`);
     for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested, recorded`);
+    if (r.waived !== undefined && !(Array.isArray(r.waived) && r.waived.every((f) => (FORMATS as unknown[]).includes(f)))) throw new SummaryFileError(`${file}: key rules.${i}.waived: must be a list of json and xml`);
   });
   return data as ComparableSummary;
 }
@@ -45,17 +46,19 @@ const worse = (level: Level, v: RuleVerdict): boolean => v === 'error' || (v ===
 /**
  * Per rule and format, what changed from `old` to `now`: regressions (was pass, now fail or
  * error), fixes (was fail or error, now pass; for INFO rules, only an error counts) and rules that became untested. A rule only
- * one of them knows is left out (a catalog change, not a change of the target).
+ * one of them knows is left out (a catalog change, not a change of the target). A failure a
+ * waiver of `now` covers is no regression: it is listed apart, as waived.
  */
 export function compareSummaries(old: ComparableSummary, now: ComparableSummary): Changes {
   const before = new Map(old.rules.map((r) => [r.id, r]));
-  const changes: Changes = { regressions: [], fixes: [], untested: [] };
+  const changes: Changes = { regressions: [], fixes: [], untested: [], waived: [] };
   for (const r of now.rules) {
     const o = before.get(r.id);
     if (!o) continue;
     for (const format of FORMATS) {
       const change: RuleChange = { rule: r.id, level: r.level, format, was: o[format], now: r[format] };
-      if (change.was === 'pass' && worse(r.level, change.now)) changes.regressions.push(change);
+      if (change.was === 'pass' && change.now === 'fail' && r.waived?.includes(format)) changes.waived.push(change);
+      else if (change.was === 'pass' && worse(r.level, change.now)) changes.regressions.push(change);
       else if (worse(r.level, change.was) && change.now === 'pass') changes.fixes.push(change);
       else if (judged(change.was) && !judged(change.now)) changes.untested.push(change);
     }

@@ -9,6 +9,8 @@ import { compareSummaries, readSummaryFile } from './compare.ts';
 import { closingLines, consoleSummary, endpointLine, exitOf } from './console.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
 import { provenance } from './provenance.ts';
+import { applyWaivers } from './waivers.ts';
+import { runWaivers, type Waiver } from '../profile/waivers.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
 
@@ -87,8 +89,10 @@ export default class ConformanceReporter implements Reporter {
     summary.partial = !!(env.OCS_GREP || env.OCS_STEP || (shard && shard.total > 1));
     const unreachable = preflightOfRun(env).down;
     if (unreachable) summary.unreachable = unreachable;
+    const waivers = waiversOfRun(env);
+    applyWaivers(summary, waivers, result.startTime.toISOString().slice(0, 10), !!env.OCS_STRICT_WAIVERS);
     summary.provenance = provenance({
-      startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown',
+      startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown', waivers,
     }, env);
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
@@ -116,6 +120,19 @@ function exitWith(code: number, line?: string): void {
     if (line) console.error(line);
     process.exitCode = code;
   });
+}
+
+/**
+ * The run's waivers (checked by the command before the run). A run started without the command
+ * whose waivers do not load waives nothing, and says so: every failure then counts.
+ */
+function waiversOfRun(env: NodeJS.ProcessEnv): Waiver[] {
+  try {
+    return runWaivers(env);
+  } catch (err) {
+    console.error(`ocs-conformance: waivers left out, every failure counts: ${(err as Error).message.split('\n').join('; ')}`);
+    return [];
+  }
 }
 
 /** The "changed since baseline" section against an earlier run's summary.json (checked by the command before the run). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary.ts';
+import { strictWaiverFailure, waiverLines } from './waivers.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
@@ -16,13 +17,14 @@ export function probableCauseLines(causes: ProbableCause[]): string[] {
 
 export const changeLine = (c: RuleChange): string => `${c.rule} [${c.format}] (${c.level}): ${c.was} → ${c.now}`;
 
-export const changeCounts = (c: Changes): string => `${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.untested.length} no longer tested`;
+export const changeCounts = (c: Changes): string => `${c.regressions.length} regressed, ${c.fixes.length} fixed, ${c.untested.length} no longer tested${c.waived.length ? `, ${c.waived.length} newly failing under a waiver` : ''}`;
 
-/** One line per change: regressions first, then fixes, then what became untested (named, not listed in full). */
+/** One line per change: regressions first, then fixes, failures newly under a waiver, then what became untested (named, not listed in full). */
 export function changeLines(c: Changes): string[] {
   return [
     ...c.regressions.map((x) => `  regressed: ${changeLine(x)}`),
     ...c.fixes.map((x) => `  fixed: ${changeLine(x)}`),
+    ...c.waived.map((x) => `  waived: ${changeLine(x)}`),
     ...(c.untested.length ? [`  no longer tested: ${list(c.untested.map((x) => `${x.rule} [${x.format}]`))}`] : []),
   ];
 }
@@ -52,7 +54,7 @@ const clip = (text: string, max: number): string => (text.length > max ? `${text
 /** `RSP-GENERATED-AT (MUST) JSON: 260 of 260 checks failed; XML: 244 of 244`: a failing or erroring rule on one line. */
 function failingLine(r: RuleRow): string {
   const formats = (['json', 'xml'] as const).filter((f) => r[f] === 'error' || (r[f] === 'fail' && r.level === 'MUST'));
-  const counts = formats.map((f) => `${f.toUpperCase()} ${r[f]}${r.checks?.[f] ? ` on ${r.checks[f]!.failed} of ${r.checks[f]!.run} checks` : ''}`);
+  const counts = formats.map((f) => `${f.toUpperCase()} ${r[f]}${r.waived?.includes(f) ? ' (waived)' : ''}${r.checks?.[f] ? ` on ${r.checks[f]!.failed} of ${r.checks[f]!.run} checks` : ''}`);
   return `  ${r.id} (${r.level}): ${counts.join('; ')}`;
 }
 
@@ -90,8 +92,10 @@ function because(s: Summary, failing: string[]): string {
  */
 export function consoleSummary(s: Summary, dir = 'reports'): string[] {
   const broken = s.rules.filter((r) => (r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')) || r.json === 'error' || r.xml === 'error');
-  const failing = broken.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')).map((r) => r.id);
-  const why = because(s, failing);
+  const unwaived = (r: RuleRow, f: 'json' | 'xml') => r[f] === 'fail' && !r.waived?.includes(f);
+  const failing = broken.filter((r) => r.level === 'MUST' && (unwaived(r, 'json') || unwaived(r, 'xml'))).map((r) => r.id);
+  const waived = broken.filter((r) => r.waived?.length).map((r) => r.id);
+  const why = [because(s, failing), waived.length ? `MUST failures waived: ${list(waived)}` : ''].filter(Boolean).join('; ');
   return [
     ...(s.unreachable ? [`Could not run: ${s.unreachable}`] : []),
     ...probableCauseLines(s.probableCauses).map((l) => `Probable cause: ${l}`),
@@ -102,6 +106,7 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
       `Evidence in ${dir}/: junit.xml (each rule's first failing check: request, response, curl and rerun lines), html/index.html (every check)`,
     ] : []),
     ...(s.baseline ? baselineLines(s.baseline) : []),
+    ...waiverLines(s),
     ...skipLines(s),
     verdictLine(s, why),
   ];
@@ -125,13 +130,16 @@ export function closingLines(s: Summary, dir: string): string[] {
  * The run's exit code: 0 conformant (and nothing regressed since the baseline); 1 not
  * conformant (a MUST rule failed), or something regressed since the baseline; 2 incomplete
  * (stopped, or some MUST rule not judged in both formats: a partial run, skips, errors), the
- * run that could not be made (no endpoint answered the preflight) included. With the line for
- * stderr that says why, when there is one.
+ * run that could not be made (no endpoint answered the preflight) included. CONFORMANT WITH
+ * WAIVERS is 0; with --strict-waivers a stale or expired waiver is 1, as a regression is.
+ * With the line for stderr that says why, when there is one.
  */
 export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
   const regressed = s.baseline?.regressions.length ?? 0;
   if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}` };
   if (s.verdict === 'not-conformant') return { code: 1 };
+  const strict = strictWaiverFailure(s);
+  if (strict) return { code: 1, line: strict };
   if (s.unreachable) return { code: 2, line: `ocs-conformance: the run could not be made: ${s.unreachable}` };
-  return { code: s.verdict === 'conformant' ? 0 : 2 };
+  return { code: s.verdict === 'conformant' || s.verdict === 'conformant-with-waivers' ? 0 : 2 };
 }

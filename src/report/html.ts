@@ -1,13 +1,14 @@
 import type { Provenance, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
 import { probableCauseLines } from './console.ts';
+import { waiverLine } from './waivers.ts';
 
 /** Escapes text for HTML: every character markup could read. */
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const COLOURS: Record<RuleVerdict, string> = { pass: '#1a7f37', fail: '#cf222e', error: '#9a6700', skip: '#6e7781', untested: '#6e7781', recorded: '#0969da' };
 
-function cell(v: RuleVerdict, level: string): string {
-  const shown = v === 'fail' && level === 'SHOULD' ? 'warn' : v;
+function cell(v: RuleVerdict, level: string, waived = false): string {
+  const shown = v === 'fail' && level === 'SHOULD' ? 'warn' : waived ? 'fail (waived)' : v;
   return `<td style="color:${COLOURS[v]};font-weight:600">${shown}</td>`;
 }
 
@@ -18,7 +19,7 @@ function baselineHtml(b: NonNullable<Summary['baseline']>): string {
   const group = (title: string, items: RuleChange[], colour?: string) => items.length === 0 ? '' : `<h3${colour ? ` style="color:${colour}"` : ''}>${title} (${items.length})</h3><ul>${items.map(changeItem).join('')}</ul>`;
   return `<h2 id="baseline">Changed since baseline</h2>
 <p>Compared with <code>${esc(b.file)}</code>${b.generatedAt ? ` of ${esc(b.generatedAt)}` : ''}${b.verdict ? ` (then ${b.verdict})` : ''}: ${b.regressions.length} regressed, ${b.fixes.length} fixed, ${b.untested.length} no longer tested.</p>
-${group('Regressions', b.regressions, COLOURS.fail)}${group('Fixes', b.fixes, COLOURS.pass)}${group('No longer tested', b.untested)}`;
+${group('Regressions', b.regressions, COLOURS.fail)}${group('Fixes', b.fixes, COLOURS.pass)}${group('No longer tested', b.untested)}${group('Newly failing under a waiver (not a regression)', b.waived)}`;
 }
 
 /** The "measured with" table: what produced this certificate. */
@@ -31,6 +32,7 @@ ${[
     row('Harness', `${esc(p.harness.name)} ${esc(p.harness.version)}`),
     row('Rule catalog', `version ${esc(p.catalog.version)}, sha256 ${code(p.catalog.sha256)}; ${p.catalog.rules.total} rules: ${p.catalog.rules.MUST} MUST, ${p.catalog.rules.SHOULD} SHOULD, ${p.catalog.rules.INFO} INFO`),
     row('Profile', p.profile ? `${esc(p.profile.name)} (${code(p.profile.file)}), sha256 ${code(p.profile.sha256)}` : 'none'),
+    row('Waivers', p.waivers ? `${p.waivers.count}, sha256 ${code(p.waivers.sha256)}` : 'none'),
     row('Target', `${p.target.baseUrl ? code(p.target.baseUrl) : ''}${p.target.embeddedReference ? ' the embedded reference' : ''}${p.target.referenceFault ? ` with fault ${code(p.target.referenceFault)}` : ''}`),
     row('Started', esc(p.startedAt)),
     row('Duration', `${(p.durationMs / 1000).toFixed(1)} s`),
@@ -89,15 +91,26 @@ function skipsHtml(s: Summary): string {
   return `<h2 id="skips">Skipped checks (${s.counts.skip})</h2><ul>${s.skips.map((g) => `<li>${g.checks} check${g.checks === 1 ? '' : 's'}: ${esc(g.reason)}${g.fixture ? ` <strong>(add ${esc(g.fixture.key)} to the profile, with at least ${g.fixture.needs} value${g.fixture.needs === 1 ? '' : 's'})</strong>` : ''}. Rules: ${g.rules.map((r) => `<code>${esc(r)}</code>`).join(', ')}</li>`).join('')}</ul>`;
 }
 
-const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
+/** Every waiver, with its reason and what it did in this run: needed, stale (remove it), expired, not judged. */
+function waiversHtml(w: NonNullable<Summary['waivers']>): string {
+  const colour = { needed: COLOURS.recorded, stale: COLOURS.error, expired: COLOURS.error, unjudged: COLOURS.skip };
+  return `<h2 id="waivers">Waivers (${w.list.length})</h2>
+<p>Failures of MUST rules the buyer accepts, each with its reason. A waived failure is still judged and its evidence kept (the Playwright report, JUnit); it does not count against the verdict. A stale waiver (its rule passed) or an expired one (its last day is before ${esc(w.day)}) ${w.strict ? '<strong>fails this run (--strict-waivers)</strong>' : 'is a warning: remove it'}.</p>
+<table id="waivers-table"><thead><tr><th>Rule</th><th>Formats</th><th>Status</th><th>Until</th><th>Reason</th><th>Written in</th></tr></thead>
+<tbody>
+${w.list.map((x) => `<tr title="${esc(waiverLine(x))}"><td><code>${esc(x.rule)}</code></td><td>${x.format ?? 'json, xml'}</td><td style="color:${colour[x.status]};font-weight:600">${x.status}${x.waived.length ? ` (${x.waived.join(', ')})` : ''}</td><td>${esc(x.expires ?? 'no expiry')}</td><td>${esc(x.reason)}</td><td><code>${esc(x.source)}</code></td></tr>`).join('\n')}
+</tbody></table>`;
+}
+
+const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
-  const rows = s.rules.filter((r) => r.level !== 'INFO').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level)}${cell(r.xml, r.level)}</tr>`).join('\n');
-  const ok = s.verdict === 'conformant';
+  const rows = s.rules.filter((r) => r.level !== 'INFO').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level, r.waived?.includes('json'))}${cell(r.xml, r.level, r.waived?.includes('xml'))}</tr>`).join('\n');
+  const ok = s.verdict === 'conformant' || s.verdict === 'conformant-with-waivers';
   const broken = s.rules.filter((r) => r.seenIn && (r.level === 'MUST' || r.json === 'error' || r.xml === 'error'));
   const brokenList = broken.length === 0 ? '' : `<h2>Failing rules</h2><ul>${broken.map((r) =>
-    `<li><code>${esc(r.id)}</code> (${r.level}, spec ${esc(r.section)}) ${esc(r.title)}: JSON ${r.json}, XML ${r.xml}. Seen in: ${r.seenIn!.map((t) => `<em>${esc(t)}</em>`).join('; ')}</li>`).join('')}</ul>`;
+    `<li><code>${esc(r.id)}</code> (${r.level}, spec ${esc(r.section)}) ${esc(r.title)}: JSON ${r.json}, XML ${r.xml}${r.waived?.length ? ` <strong>(waived in ${r.waived.join(', ')})</strong>` : ''}. Seen in: ${r.seenIn!.map((t) => `<em>${esc(t)}</em>`).join('; ')}</li>`).join('')}</ul>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>OCS conformance: ${esc(s.target.name)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left}th{background:#f6f8fa}td:nth-child(4){white-space:nowrap}</style></head>
@@ -114,6 +127,7 @@ ${probableCauseLines(s.probableCauses ?? []).map((line) => `<p class="probable-c
 ${s.untested.length ? `<strong>${s.partial ? 'Partial run' : 'Incomplete run'}</strong>: ${s.untested.length} MUST/SHOULD rules were not run in both formats${s.partial ? ' (expected for a partial run)' : ''}, so no certificate is given. ` : ''}A target is not conformant when a MUST rule fails in either format; otherwise the run is incomplete when it was stopped, something errored, or a MUST rule was not judged in both formats; otherwise the target is conformant. A failed SHOULD is a warning; INFO rules are recorded, never passed or failed.
 Evidence for each failure (request, response, curl replay line) is in the <a href="html/index.html">Playwright report</a>.</p>
 ${s.baseline ? baselineHtml(s.baseline) : ''}
+${s.waivers ? waiversHtml(s.waivers) : ''}
 ${brokenList}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}

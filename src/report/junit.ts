@@ -2,6 +2,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
 import type { RuleRow, Summary, TestOutcome } from './summary.ts';
+import { waiverOf, type WaiverRow } from './waivers.ts';
 
 /**
  * reports/junit.xml: one test case per rule and format that ran, so CI test views (GitLab,
@@ -9,8 +10,9 @@ import type { RuleRow, Summary, TestOutcome } from './summary.ts';
  * history across pipelines. A MUST failure is a <failure> with its first evidence; an error
  * (the harness or the transport broke) an <error>; a rule whose checks were all skipped a
  * <skipped> with the reason; a SHOULD warning and an INFO record pass, with what was seen as
- * their system-out. A test case's name never changes between runs (ID, format, title), which
- * is what a CI's per-test history keys on.
+ * their system-out. A failure a waiver covers is a <skipped> whose message is the waiver's
+ * reason, its evidence kept as the element's text. A test case's name never changes between
+ * runs (ID, format, title), which is what a CI's per-test history keys on.
  */
 
 /** The rule families, by ID prefix: a test case's classname. */
@@ -39,14 +41,15 @@ function evidenceText(e: RuleEvidence | undefined, checks: string): string {
   ].join('\n');
 }
 
-function testCase(r: RuleRow, format: Format, evidence: RuleEvidence | undefined, skipped: string | undefined): XmlNode | undefined {
+function testCase(r: RuleRow, format: Format, evidence: RuleEvidence | undefined, skipped: string | undefined, waiver: WaiverRow | undefined): XmlNode | undefined {
   const v = r[format];
   if (v === 'untested') return undefined;
   const c = r.checks?.[format];
   const checks = c ? `${c.failed} of ${c.run} checks failed` : '';
   const node: XmlNode = { '@_classname': classnameOf(r.id), '@_name': caseName(r, format), '@_time': '0' };
   const message = `${r.id} (${r.level}) ${r.title}`;
-  if (v === 'fail' && r.level === 'MUST') node.failure = { '@_message': message, '@_type': 'MUST', '#text': evidenceText(evidence, checks) };
+  if (waiver) node.skipped = { '@_message': waiver.reason, '#text': `Waived (${waiver.source}${waiver.expires ? `, until ${waiver.expires}` : ''}): the failure stands, the verdict does not count it\n${evidenceText(evidence, checks)}` };
+  else if (v === 'fail' && r.level === 'MUST') node.failure = { '@_message': message, '@_type': 'MUST', '#text': evidenceText(evidence, checks) };
   else if (v === 'error') node.error = { '@_message': `${message}: the harness or the transport broke`, '@_type': 'error', '#text': evidenceText(evidence, checks) };
   else if (v === 'skip') node.skipped = { '@_message': skipped ?? 'skipped' };
   else if (v === 'fail') node['system-out'] = `SHOULD warning (a failed SHOULD does not fail the target)\n${evidenceText(evidence, checks)}`;
@@ -71,7 +74,7 @@ export function junitXml(s: Summary, outcomes: TestOutcome[], evidence: RuleEvid
   const skips = skipReasons(outcomes);
   const suites = FORMATS.map((format) => {
     const cases = s.rules.flatMap((r): XmlNode[] => {
-      const c = testCase(r, format, first.get(`${r.id}|${format}`), skips.get(`${r.id}|${format}`));
+      const c = testCase(r, format, first.get(`${r.id}|${format}`), skips.get(`${r.id}|${format}`), waiverOf(s, r.id, format));
       return c ? [c] : [];
     });
     const count = (key: string) => cases.filter((c) => key in c).length;

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { CONTRACT_DIR, loadRules, ROOT } from '../contract/load.ts';
 import type { Provenance } from './summary.ts';
 import { runsPerProperty } from '../runner/units.ts';
+import { waiversHash, type WaiverEntry } from '../profile/waivers.ts';
 
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -15,7 +16,7 @@ export function harnessPackage(): { name: string; version: string } {
 }
 
 /** What Playwright tells the reporter about the run. */
-export interface RunFacts { startedAt: Date; durationMs: number; workers: number; shard: { current: number; total: number } | null; playwright: string }
+export interface RunFacts { startedAt: Date; durationMs: number; workers: number; shard: { current: number; total: number } | null; playwright: string; waivers?: WaiverEntry[] }
 
 /**
  * What a certificate was measured with: the harness and catalog versions, the profile (its
@@ -44,6 +45,7 @@ export function provenance(run: RunFacts, env: NodeJS.ProcessEnv = process.env):
     startedAt: run.startedAt.toISOString(),
     durationMs: Math.round(run.durationMs),
     seed,
+    ...(run.waivers?.length ? { waivers: { count: run.waivers.length, sha256: waiversHash(run.waivers) } } : {}),
     runsPerProperty: runsPerProperty(env),
     workers: run.workers,
     shard: run.shard,

@@ -1,5 +1,6 @@
 import { FORMATS, loadRules, type Format, type Level } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
+import type { WaiversSection } from './waivers.ts';
 
 /** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
 export type RuleVerdict = Verdict | 'untested' | 'recorded';
@@ -19,6 +20,8 @@ export interface RuleRow {
   recorded?: { json?: string; xml?: string };
   /** Checks that judged the rule, and failed it, per format. */
   checks?: { json?: CheckCount; xml?: CheckCount };
+  /** The formats whose failure a waiver covers (src/report/waivers.ts): shown, with its evidence, but not against the verdict. */
+  waived?: Format[];
 }
 
 /** Checks skipped for one reason, all at once; a missing fixture names the profile key and how many values it needs. */
@@ -39,6 +42,8 @@ export interface Changes {
   fixes: RuleChange[];
   /** Was judged (pass, fail, error or skip), now untested. */
   untested: RuleChange[];
+  /** Was pass, now a failure a waiver covers: not a regression, but named. */
+  waived: RuleChange[];
 }
 export interface BaselineSection extends Changes { file: string; generatedAt?: string; verdict?: Summary['verdict'] }
 
@@ -54,6 +59,8 @@ export interface Provenance {
   durationMs: number;
   /** OCS_SEED, or each property drew its own random seed (its failure report prints it). */
   seed: number | 'random per property';
+  /** The run's waivers: how many, and the sha256 of their canonical list (src/profile/waivers.ts). */
+  waivers?: { count: number; sha256: string };
   runsPerProperty: number;
   workers: number;
   shard: { current: number; total: number } | null;
@@ -73,8 +80,9 @@ export interface Summary {
   /**
    * not-conformant: a MUST rule failed (exit 1). incomplete: the run was stopped, or some MUST
    * rule was not judged in both formats (untested, skipped or errored; exit 2). conformant: neither.
+   * conformant-with-waivers: conformant but for MUST failures the run's waivers cover (exit 0).
    */
-  verdict: 'conformant' | 'not-conformant' | 'incomplete';
+  verdict: 'conformant' | 'conformant-with-waivers' | 'not-conformant' | 'incomplete';
   target: { name: string; baseUrl?: string; profile?: string };
   generatedAt: string;
   counts: { pass: number; fail: number; skip: number; error: number };
@@ -97,6 +105,8 @@ export interface Summary {
   skips: SkipGroup[];
   provenance?: Provenance;
   baseline?: BaselineSection;
+  /** The run's waivers and what each did (src/report/waivers.ts). */
+  waivers?: WaiversSection;
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
@@ -156,9 +166,8 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
   const judgedCell = (v: RuleVerdict): boolean => v === 'pass' || v === 'fail';
   const unjudged = rules.filter((r) => r.level === 'MUST' && !(judgedCell(r.json) && judgedCell(r.xml))).map((r) => r.id);
   const untested = rules.filter((r) => r.level !== 'INFO' && (r.json === 'untested' || r.xml === 'untested')).map((r) => r.id);
-  const whole = !stopped && counts.error === 0 && unjudged.length === 0 && untested.length === 0;
   return {
-    verdict: mustFails ? 'not-conformant' : whole ? 'conformant' : 'incomplete',
+    verdict: mustFails ? 'not-conformant' : whole({ stopped, counts, unjudged, untested }) ? 'conformant' : 'incomplete',
     target,
     generatedAt: new Date().toISOString(),
     counts,
@@ -172,6 +181,10 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
     probableCauses: probableCauses(outcomes, rules),
   };
 }
+
+/** A whole run: not stopped, nothing errored, every MUST rule judged and every MUST and SHOULD rule run in both formats. */
+export const whole = (s: Pick<Summary, 'stopped' | 'counts' | 'unjudged' | 'untested'>): boolean =>
+  !s.stopped && s.counts.error === 0 && s.unjudged.length === 0 && s.untested.length === 0;
 
 /** `the profile has no fixtures.X` or `the profile's fixtures.X has fewer than N elements` (src/scenario/build.ts, generators/fixtures.ts). */
 function fixtureOf(reason: string): SkipGroup['fixture'] {

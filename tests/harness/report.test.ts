@@ -328,7 +328,7 @@ describe('compareSummaries', () => {
   });
 
   it('finds nothing between a summary and itself', () => {
-    assert.deepEqual(compareSummaries(now, now), { regressions: [], fixes: [], untested: [] });
+    assert.deepEqual(compareSummaries(now, now), { regressions: [], fixes: [], untested: [], waived: [] });
   });
 });
 
@@ -376,7 +376,7 @@ describe('consoleSummary', () => {
         file: 'old/summary.json', generatedAt: '2026-11-20T10:00:00.000Z',
         regressions: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', was: 'pass', now: 'fail' }],
         fixes: [{ rule: 'CNT-CONTACTIDS-MAX', level: 'MUST', format: 'xml', was: 'fail', now: 'pass' }],
-        untested: [],
+        untested: [], waived: [],
       },
     }));
     assert.deepEqual(lines, [
@@ -405,7 +405,7 @@ describe('conformanceHtml: provenance, probable causes and baseline', () => {
     provenance,
     baseline: {
       file: 'old/summary.json', regressions: [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', was: 'pass', now: 'fail' }],
-      fixes: [{ rule: 'CNT-CONTACTIDS-MAX', level: 'MUST', format: 'xml', was: 'fail', now: 'pass' }], untested: [],
+      fixes: [{ rule: 'CNT-CONTACTIDS-MAX', level: 'MUST', format: 'xml', was: 'fail', now: 'pass' }], untested: [], waived: [],
     },
   };
   const html = conformanceHtml(s);
