@@ -1,0 +1,93 @@
+/**
+ * A run stopped from outside (SIGTERM or SIGINT: a CI job's cancel or timeout, `timeout`,
+ * Kubernetes, Ctrl-C; docs/stopping.md) stops sending, keeps what it judged and writes every
+ * report, its verdict INCOMPLETE.
+ *
+ * Playwright's runner stops a run on SIGINT: it interrupts the tests in the workers, runs
+ * their after-hooks, and still calls every reporter's onEnd (status 'interrupted'). SIGTERM,
+ * which it does not handle, ended the runner at once and wrote nothing; the runner now takes
+ * it down the same path. In a worker, an interrupted test's after-hook stops the sending and
+ * waits a little for the test's body to record the steps that ended before the stop.
+ */
+import { NotSent, NOT_SENT, type Transport } from '../client/transport.ts';
+
+/** The environment variable that names the signal a stop came from, set in the runner for its reporter. */
+const STOPPED_BY = 'OCS_STOPPED_BY';
+
+/**
+ * Runner side: SIGTERM stops the run as Playwright's SIGINT does. Before Playwright listens
+ * for SIGINT (while the config loads) and after it has stopped listening, there is no run to
+ * stop with reports, and SIGTERM ends the process as it always did.
+ */
+export function relaySigterm(): void {
+  process.on('SIGTERM', function relay() {
+    if (process.listenerCount('SIGINT') === 0) {
+      process.off('SIGTERM', relay);
+      process.kill(process.pid, 'SIGTERM');
+      return;
+    }
+    process.env[STOPPED_BY] ??= 'SIGTERM';
+    process.emit('SIGINT');
+  });
+}
+
+/** The signal that stopped the run: Playwright interrupts on SIGINT, or on a SIGTERM relayed to it. */
+export const stoppedBy = (env: NodeJS.ProcessEnv): string => env[STOPPED_BY] ?? 'SIGINT';
+
+/** How long an interrupted test's body has to record what it judged once the sending stopped. */
+const GRACE_MS = 3_000;
+
+const STOP_REASON = `${NOT_SENT}the run was stopped`;
+let stopped = false;
+/** The requests in flight, each a way to fail it at once when the run stops. */
+const inFlight = new Set<(err: Error) => void>();
+/** The body of the test running in this worker (one at a time per worker). */
+let body: Promise<unknown> | undefined;
+
+export const isStopped = (): boolean => stopped;
+
+/** Worker side: nothing more is sent, and every request in flight fails at once as not sent. */
+export function stopSending(): void {
+  stopped = true;
+  for (const fail of inFlight) fail(new NotSent(STOP_REASON));
+  inFlight.clear();
+}
+
+/** A transport that sends nothing once the run stops, and lets go of its requests in flight then. */
+export function stoppable(transport: Transport): Transport {
+  return {
+    send(request) {
+      if (stopped) return Promise.reject(new NotSent(STOP_REASON));
+      return new Promise((resolve, reject) => {
+        inFlight.add(reject);
+        transport.send(request).then(resolve, reject).finally(() => inFlight.delete(reject));
+      });
+    },
+  };
+}
+
+/** What a step gave if it ended before the stop; a step the stop cut short judged nothing. */
+export async function beforeStop<T>(step: () => Promise<T>): Promise<T | undefined> {
+  const result = await step();
+  return stopped ? undefined : result;
+}
+
+/** Runs a test's body, kept so that a stop can wait for what it records. */
+export function running<T>(test: () => Promise<T>): Promise<T> {
+  const p = test();
+  body = p;
+  return p;
+}
+
+/**
+ * After Playwright interrupted a test: stops the sending, then waits, at most GRACE_MS, for
+ * the test's body to record the steps that ended before the stop, so that the test's end
+ * carries them to the reporter.
+ */
+export async function recordStopped(): Promise<void> {
+  stopSending();
+  if (!body) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([body.catch(() => undefined), new Promise((resolve) => { timer = setTimeout(resolve, GRACE_MS); })]);
+  clearTimeout(timer);
+}
