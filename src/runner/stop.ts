@@ -13,25 +13,38 @@ import { NotSent, NOT_SENT, type Transport } from '../client/transport.ts';
 
 /** The environment variable that names the signal a stop came from, set in the runner for its reporter. */
 const STOPPED_BY = 'OCS_STOPPED_BY';
+const INSTALLED = Symbol.for('ocs-conformance.stop-signals');
 
 /**
- * Runner side: SIGTERM stops the run as Playwright's SIGINT does. Before Playwright listens
- * for SIGINT (while the config loads) and after it has stopped listening, there is no run to
- * stop with reports, and SIGTERM ends the process as it always did.
+ * Runner side: SIGTERM stops the run as Playwright's SIGINT does, and the signal that stopped
+ * it is kept for the reports. Once a stop is under way, a further signal is left to Playwright
+ * (a second Ctrl-C), and a SIGTERM is ignored: a CI job's cancel sends SIGINT, then SIGTERM a
+ * few seconds later, which must not cut the reports short. Before Playwright listens for SIGINT
+ * (while the config loads) and after it has stopped listening, there is no run to stop with
+ * reports, and either signal ends the process as it always did.
  */
-export function relaySigterm(): void {
-  process.on('SIGTERM', function relay() {
-    if (process.listenerCount('SIGINT') === 0) {
-      process.off('SIGTERM', relay);
-      process.kill(process.pid, 'SIGTERM');
-      return;
-    }
-    process.env[STOPPED_BY] ??= 'SIGTERM';
-    process.emit('SIGINT');
-  });
+export function handleStopSignals(): void {
+  // Once per process, however often the config is loaded: the count of SIGINT listeners below relies on it.
+  const installed = globalThis as { [INSTALLED]?: boolean };
+  if (installed[INSTALLED]) return;
+  installed[INSTALLED] = true;
+  delete process.env[STOPPED_BY];
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, function stop() {
+      // Our SIGINT listener is one of them: Playwright's is the other.
+      if (process.listenerCount('SIGINT') < 2) {
+        process.off(signal, stop);
+        process.kill(process.pid, signal);
+        return;
+      }
+      if (process.env[STOPPED_BY]) return;
+      process.env[STOPPED_BY] = signal;
+      if (signal === 'SIGTERM') process.emit('SIGINT');
+    });
+  }
 }
 
-/** The signal that stopped the run: Playwright interrupts on SIGINT, or on a SIGTERM relayed to it. */
+/** The signal that stopped the run (Playwright interrupts a run on nothing else from the command line). */
 export const stoppedBy = (env: NodeJS.ProcessEnv): string => env[STOPPED_BY] ?? 'SIGINT';
 
 /** How long an interrupted test's body has to record what it judged once the sending stopped. */
