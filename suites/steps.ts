@@ -14,7 +14,7 @@ import { needsAcceptance } from '../src/runner/preflight.ts';
 import type { Step } from '../src/runner/units.ts';
 import type { StepResult } from '../src/report/step-text.ts';
 import { checkProperty, type PropertyDef } from '../generators/suite.ts';
-import { beforeStop, isStopped, stoppable } from '../src/runner/stop.ts';
+import { beforeStop, isStopped, stoppable, stoppableLimit } from '../src/runner/stop.ts';
 
 /**
  * `refused`: the endpoint refused the profile's valid request (src/runner/preflight.ts), the
@@ -35,13 +35,13 @@ let limit: Limit | undefined;
 // properties overlap, so a distant target is not waited on a property at a time (16 at 25).
 const VALUES_HELD = 2_000;
 let properties: Limit | undefined;
-const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
+const propertiesAtOnce = (runs: number): Limit => (properties ??= stoppableLimit(limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs)))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) {
     target = targetTransport(ctx);
     transport = stoppable(guarded(target, ctx.inFlight));
   }
-  limit ??= limiter(ctx.inFlight);
+  limit ??= stoppableLimit(limiter(ctx.inFlight));
   return { transport, limit };
 }
 

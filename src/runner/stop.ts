@@ -10,6 +10,7 @@
  * waits a little for the test's body to record the steps that ended before the stop.
  */
 import { NotSent, NOT_SENT, type Transport } from '../client/transport.ts';
+import type { Limit } from './limit.ts';
 
 /** The environment variable that names the signal a stop came from, set in the runner for its reporter. */
 const STOPPED_BY = 'OCS_STOPPED_BY';
@@ -77,6 +78,14 @@ export function stoppable(transport: Transport): Transport {
       });
     },
   };
+}
+
+/**
+ * A cap whose queued tasks do not start once the run stops: each fails at once as not sent,
+ * instead of building its request (a property's trials are queued by the hundred) to have it refused.
+ */
+export function stoppableLimit(limit: Limit): Limit {
+  return (task) => limit(() => (stopped ? Promise.reject(new NotSent(STOP_REASON)) : task()));
 }
 
 /** What a step gave if it ended before the stop; a step the stop cut short judged nothing. */
