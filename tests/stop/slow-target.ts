@@ -1,7 +1,8 @@
 /**
  * A distant target: the embedded reference behind a proxy on 127.0.0.1 that holds every
  * request `delayMs` before passing it on, and counts the requests it has seen, so a test can
- * stop a run once it is under way.
+ * stop a run once it is under way. With `hangAfter`, every request past that many is never
+ * answered: a stop must not wait for them.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,12 +20,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-export async function slowTarget(delayMs: number): Promise<SlowTarget> {
+export async function slowTarget(delayMs: number, { hangAfter = Infinity } = {}): Promise<SlowTarget> {
   const reference = await startReference();
   let seen = 0;
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
-    seen++;
+    if (++seen > hangAfter) return;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     try {
       const up = await request(reference.url + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
