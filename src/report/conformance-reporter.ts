@@ -78,7 +78,7 @@ export default class ConformanceReporter implements Reporter {
     if (this.outcomes.size === 0 && result.status === 'passed') return;
     const env = process.env;
     const stopped = result.status === 'interrupted' || result.status === 'timedout'
-      ? `the run was stopped by ${result.status === 'timedout' ? 'the global timeout' : stoppedBy(env)} before every test ended`
+      ? `the run was stopped ${result.status === 'timedout' ? '(the global timeout)' : stoppedBy(env)} before every test ended`
       : this.outcomes.size === 0 ? `the run ended (${result.status}) before any test ran` : undefined;
     const summary: Summary = summarize([...this.outcomes.values()].flat(), {
       name: env.OCS_TARGET_NAME ?? 'target',

@@ -45,8 +45,15 @@ export function handleStopSignals(): void {
   }
 }
 
-/** The signal that stopped the run (Playwright interrupts a run on nothing else from the command line). */
-export const stoppedBy = (env: NodeJS.ProcessEnv): string => env[STOPPED_BY] ?? 'SIGINT';
+/**
+ * What stopped the run, as the reports say it: `by SIGTERM`, `by SIGINT` (a runner of this
+ * process interrupts on nothing else), or `(interrupted)` where the signal is not known: in
+ * `playwright merge-reports`, joining shards' reports.
+ */
+export function stoppedBy(env: NodeJS.ProcessEnv): string {
+  if (env[STOPPED_BY]) return `by ${env[STOPPED_BY]}`;
+  return (globalThis as { [INSTALLED]?: boolean })[INSTALLED] ? 'by SIGINT' : '(interrupted)';
+}
 
 /** How long an interrupted test's body has to record what it judged once the sending stopped. */
 const GRACE_MS = 3_000;
