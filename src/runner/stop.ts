@@ -6,8 +6,9 @@
  * Playwright's runner stops a run on SIGINT: it interrupts the tests in the workers, runs
  * their after-hooks, and still calls every reporter's onEnd (status 'interrupted'). SIGTERM,
  * which it does not handle, ended the runner at once and wrote nothing; the runner now takes
- * it down the same path. In a worker, an interrupted test's after-hook stops the sending and
- * waits a little for the test's body to record the steps that ended before the stop.
+ * it down the same path. In a worker, an interrupted test's after-hook stops the sending
+ * (requests in flight fail at once, queued checks never start) and waits a little for the
+ * test's body to record the steps that ended before the stop; the others judged nothing.
  */
 import { NotSent, NOT_SENT, type Transport } from '../client/transport.ts';
 import type { Limit } from './limit.ts';
@@ -32,7 +33,7 @@ export function handleStopSignals(): void {
   delete process.env[STOPPED_BY];
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, function stop() {
-      // Our SIGINT listener is one of them: Playwright's is the other.
+      // Playwright's runner listens for SIGINT while a run is under way: with ours, two listeners.
       if (process.listenerCount('SIGINT') < 2) {
         process.off(signal, stop);
         process.kill(process.pid, signal);
