@@ -8,6 +8,7 @@ import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts'
 import { withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
 import { takeGrepFromRunner } from './src/runner/grep.ts';
+import { handleStopSignals } from './src/runner/stop.ts';
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -44,6 +45,9 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
     process.env.OCS_GREP = grep;
     takeGrepFromRunner();
   } else if (!process.env.OCS_GREP) delete process.env.OCS_GREP;
+  // SIGTERM (a CI job's cancel or timeout, `timeout`, Kubernetes) stops the run as Ctrl-C
+  // does: what was judged is kept and every report is written (docs/stopping.md).
+  handleStopSignals();
 }
 
 interface ProfileSettings { safety: { workers?: number; concurrency?: number; rps?: number }; name?: string }

@@ -17,17 +17,23 @@ import { UNSELECTED } from '../src/runner/grep.ts';
 import { casesOfRun } from '../src/scenario/load.ts';
 import { PROPERTIES } from '../generators/suite.ts';
 import { closeWorker, runSteps, waitsSoFar } from './steps.ts';
+import { recordStopped, running } from '../src/runner/stop.ts';
 
 const RUNS = runsPerProperty();
 const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
 const PATH = process.env.OCS_PATH;
 
+// A run stopped from outside interrupts the test in flight: what its steps judged before the
+// stop is still recorded, and reported (src/runner/stop.ts).
+test.afterEach(async ({}, info) => {
+  if (info.status === 'interrupted') await recordStopped();
+});
 test.afterAll(closeWorker);
 
 for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
   test(unit.title, {
     annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
-  }, async ({}, info) => {
+  }, async ({}, info) => running(async () => {
     const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
     if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
     test.skip(steps.length === 0, 'not selected');
@@ -43,5 +49,5 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
       info.annotations.push({ type: WAITED, description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
     }
     await recordUnit(info, ctx, unit, results);
-  });
+  }));
 }

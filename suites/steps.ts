@@ -14,6 +14,7 @@ import { needsAcceptance } from '../src/runner/preflight.ts';
 import type { Step } from '../src/runner/units.ts';
 import type { StepResult } from '../src/report/step-text.ts';
 import { checkProperty, type PropertyDef } from '../generators/suite.ts';
+import { beforeStop, isStopped, stoppable, stoppableLimit } from '../src/runner/stop.ts';
 
 /**
  * `refused`: the endpoint refused the profile's valid request (src/runner/preflight.ts), the
@@ -34,13 +35,13 @@ let limit: Limit | undefined;
 // properties overlap, so a distant target is not waited on a property at a time (16 at 25).
 const VALUES_HELD = 2_000;
 let properties: Limit | undefined;
-const propertiesAtOnce = (runs: number): Limit => (properties ??= limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs))))));
+const propertiesAtOnce = (runs: number): Limit => (properties ??= stoppableLimit(limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs)))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) {
     target = targetTransport(ctx);
-    transport = guarded(target, ctx.inFlight);
+    transport = stoppable(guarded(target, ctx.inFlight));
   }
-  limit ??= limiter(ctx.inFlight);
+  limit ??= stoppableLimit(limiter(ctx.inFlight));
   return { transport, limit };
 }
 
@@ -48,15 +49,17 @@ function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
 export const waitsSoFar = (): Waits => ({ count: target?.waits.count ?? 0, ms: target?.waits.ms ?? 0 });
 
 export async function closeWorker(): Promise<void> {
-  await target?.close();
+  // A stopped run does not wait for the answers to requests it let go of (src/runner/stop.ts).
+  await (isStopped() ? target?.destroy() : target?.close());
   target = transport = undefined;
 }
 
+/** The steps' results; a step the run's stop cut short judged nothing and is left out. */
 export async function runSteps(
   steps: readonly Step<PropertyDef>[], ctx: RunContext, url: string, settings: StepSettings,
 ): Promise<StepResult[]> {
   const { transport: sender, limit: cap } = worker(ctx);
-  return Promise.all(steps.map(async (step): Promise<StepResult> => {
+  const settled = await Promise.all(steps.map((step) => beforeStop(async (): Promise<StepResult> => {
     try {
       if (step.kind === 'case') {
         if (settings.refused && needsAcceptance(step.case)) return { step, skipped: `cannot be judged: ${settings.refused}`, parts: [] };
@@ -76,5 +79,6 @@ export async function runSteps(
     } catch (thrown) {
       return { step, parts: [], thrown };
     }
-  }));
+  })));
+  return settled.filter((r) => r !== undefined);
 }

@@ -7,7 +7,7 @@
  * it is not, 2 when the run could not be made: a bad profile or scenario, an unreadable
  * baseline, or a target that answered none of the preflight's requests.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
@@ -86,10 +86,30 @@ export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRe
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const pw = spawnSync(process.execPath, [cli, 'test', ...playwrightArgs], { cwd: ROOT, env: withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir, NODE_OPTIONS: withMemoryLimits(env.NODE_OPTIONS) }), stdio: 'inherit' });
+  const pw = await playwright(cli, playwrightArgs, withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir, NODE_OPTIONS: withMemoryLimits(env.NODE_OPTIONS) }));
   if (!existsSync(summaryFile)) {
     console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${summaryFile}: no test ran`);
     return 2;
   }
   return pw.status ?? 2;
+}
+
+/** The signals that stop a run from outside (docs/stopping.md). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Runs Playwright Test and waits for it to end. A SIGTERM or SIGINT sent to this command is
+ * passed on to Playwright's runner, which stops the run and still writes every report
+ * (src/runner/stop.ts); this command stays until it has.
+ */
+function playwright(cli: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; signal: NodeJS.Signals | null }> {
+  const child = spawn(process.execPath, [cli, 'test', ...args], { cwd: ROOT, env, stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals): void => { child.kill(signal); };
+  for (const s of STOP_SIGNALS) process.on(s, forward);
+  return new Promise((resolve) => {
+    child.on('close', (status, signal) => {
+      for (const s of STOP_SIGNALS) process.off(s, forward);
+      resolve({ status, signal });
+    });
+  });
 }

@@ -11,5 +11,5 @@ import { undiciTransport, type ClosableTransport } from './undici.ts';
 export function targetTransport(ctx: Pick<RunContext, 'timeoutMs' | 'maxResponseBytes' | 'maskWhole' | 'rps'>): ClosableTransport & { waits: Waits } {
   const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   const sender = polite(masking(undici, ctx.maskWhole), { rps: ctx.rps });
-  return { send: (r) => sender.send(r), waits: sender.waits, close: () => undici.close() };
+  return { send: (r) => sender.send(r), waits: sender.waits, close: () => undici.close(), destroy: () => undici.destroy() };
 }

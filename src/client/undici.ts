@@ -1,8 +1,11 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
 
-/** A transport that holds connections open; close it when the run is over. */
-export interface ClosableTransport extends Transport { close(): Promise<void> }
+/**
+ * A transport that holds connections open; close it when the run is over, or destroy it when
+ * the run was stopped: that fails the requests in flight instead of waiting for their answers.
+ */
+export interface ClosableTransport extends Transport { close(): Promise<void>; destroy(): Promise<void> }
 
 /**
  * A response body is read up to this many bytes (profile http.maxResponseBytes): the service's
@@ -47,6 +50,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
       }
     },
     close: () => dispatcher.close(),
+    destroy: () => dispatcher.destroy(),
   };
 }
 

@@ -13,6 +13,7 @@ import { applyWaivers } from './waivers.ts';
 import { runWaivers, type Waiver } from '../profile/waivers.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
+import { stoppedBy } from '../runner/stop.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -50,8 +51,9 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    // A test the run's stop cut short judged nothing: its rules stay untested, and the run is incomplete.
-    if (result.status === 'interrupted') return;
+    // A test the run's stop cut short keeps the steps that ended before the stop (src/runner/stop.ts);
+    // its other rules stay untested, and the run is incomplete.
+    if (result.status === 'interrupted' && recordedOf(test, result).length === 0) return;
     // --grep or OCS_STEP left this endpoint without a step: nothing of it ran (src/runner/grep.ts).
     if ([...test.annotations, ...result.annotations].some((a) => a.type === UNSELECTED)) return;
     const outcomes = outcomesOf(test, result);
@@ -59,7 +61,7 @@ export default class ConformanceReporter implements Reporter {
     this.evidence.push(...recordedOf(test, result).flatMap((u) => u.evidence ?? []));
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
     for (const a of result.annotations ?? []) if (a.type === WAITED && a.description) this.notes.push(`${test.title}: ${a.description}`);
-    console.log(endpointLine(test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
+    console.log(endpointLine(result.status === 'interrupted' ? `${test.title} (stopped)` : test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
   }
 
   /** An error outside any test (the web server, the config, a worker that died): one line, its message only. */
@@ -78,7 +80,7 @@ export default class ConformanceReporter implements Reporter {
     if (this.outcomes.size === 0 && result.status === 'passed') return;
     const env = process.env;
     const stopped = result.status === 'interrupted' || result.status === 'timedout'
-      ? `the run was stopped (${result.status === 'timedout' ? 'the global timeout' : 'interrupted'}) before every test ended`
+      ? `the run was stopped ${result.status === 'timedout' ? '(the global timeout)' : stoppedBy(env)} before every test ended`
       : this.outcomes.size === 0 ? `the run ended (${result.status}) before any test ran` : undefined;
     const summary: Summary = summarize([...this.outcomes.values()].flat(), {
       name: env.OCS_TARGET_NAME ?? 'target',
@@ -163,7 +165,7 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
     findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}) })),
   }));
-  if (outcomes.length > 0 || result.status === 'passed') return outcomes;
+  if (outcomes.length > 0 || result.status === 'passed' || result.status === 'interrupted') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';
   const reason = annotations.find((a) => a.type === 'skip')?.description;
   return [{ title: test.title, verdict, warning: false, ...(verdict === 'skip' && reason ? { skipped: reason } : {}), findings: rules.map((rule) => ({ rule, format, verdict })) }];

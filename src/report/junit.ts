@@ -67,7 +67,7 @@ function skipReasons(outcomes: TestOutcome[]): Map<string, string> {
   return out;
 }
 
-/** `notes`: what the run met beside the rules (the HTTP 429 waits of each endpoint test), the file's system-out. */
+/** `notes`: what the run met beside the rules (the HTTP 429 waits of each endpoint test), the file's system-out, after why a stopped run stopped. */
 export function junitXml(s: Summary, outcomes: TestOutcome[], evidence: RuleEvidence[], notes: string[] = []): string {
   const first = new Map<string, RuleEvidence>();
   for (const e of evidence) if (!first.has(`${e.rule}|${e.format}`)) first.set(`${e.rule}|${e.format}`, e);
@@ -78,7 +78,8 @@ export function junitXml(s: Summary, outcomes: TestOutcome[], evidence: RuleEvid
       return c ? [c] : [];
     });
     const count = (key: string) => cases.filter((c) => key in c).length;
-    const out = notes.filter((n) => n.includes(`[${format}]`));
+    // A stopped run says so where CI shows a suite's output, beside the test cases it judged.
+    const out = [...(s.stopped ? [`Incomplete: ${s.stopped}.`] : []), ...notes.filter((n) => n.includes(`[${format}]`))];
     return { '@_name': `ocs-conformance [${format}]`, '@_tests': cases.length, '@_failures': count('failure'), '@_errors': count('error'), '@_skipped': count('skipped'), '@_time': '0', testcase: cases, ...(out.length ? { 'system-out': out.join('\n') } : {}) };
   });
   const total = (key: string) => suites.reduce((n, x) => n + (x[key as keyof typeof x] as number), 0);

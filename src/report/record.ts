@@ -110,6 +110,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     const group = r.step.rules[0] ?? r.step.title;
     groups.set(group, [...(groups.get(group) ?? []), { r, verdict, findings, failing }]);
   }
+  // Before the steps are shown (the slow part): a run stopped meanwhile still reports what was
+  // judged, when its wait for this test ends first (src/runner/stop.ts).
+  info.annotations.push({ type: FINDINGS, description: JSON.stringify(recorded) });
   for (const [rule, shown] of groups) {
     let red = 0;
     try {
@@ -137,7 +140,6 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     }
   }
   for (const [rule, w] of warnings) info.annotations.push({ type: 'warning', description: `${rule} (SHOULD) fails in ${w.count} check(s); the first: ${w.first}` });
-  info.annotations.push({ type: FINDINGS, description: JSON.stringify(recorded) });
   if (recorded.steps.length > 0 && recorded.steps.every((s) => s.verdict === 'skip')) {
     info.skip(true, ctx.mask([...new Set(results.map((r) => r.skipped))].join('; ')));
     return;
