@@ -3,7 +3,13 @@ import { COORDINATES } from './broken-conditions.ts';
 import type { Request } from './receiver.ts';
 
 type Obj = Record<string, unknown>;
-const chars = (v: unknown): number => (typeof v === 'string' ? [...v].length : 0);
+/** Code points, counted without spreading a string of up to 1,024 into an array for every request judged. */
+function chars(v: unknown): number {
+  if (typeof v !== 'string') return 0;
+  let n = 0;
+  for (const _ of v) n++;
+  return n;
+}
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? (v as Obj[]) : []);
 
 /** Rules a branch choice exercises ("accept either alone"), as against a limit or a format. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Format } from '../src/contract/load.ts';
 import { failsTest, RANK, type Finding } from '../src/checks/finding.ts';
@@ -127,19 +128,20 @@ async function prefetching<V>(
     return true;
   }), { numRuns: params.numRuns, seed: params.seed, path: params.path });
   const window = Math.max(1, params.ahead ?? 16);
-  const started = new Map<string, Promise<Trial>[]>();
+  // By run index: fast-check asks for the values in the order the first check drew them, so
+  // the i-th value asked for is the i-th drawn, which a deep comparison confirms (a value
+  // told by its JSON text cost a serialization per run on each side).
+  const started: (Promise<Trial> | undefined)[] = [];
   const all: Promise<unknown>[] = [];
   let next = 0;
   let stopped = false;
   const topUp = (upTo: number): void => {
     for (; !stopped && next < Math.min(upTo, values.length); next++) {
       const value = values[next]![0];
-      values[next] = undefined;
-      const key = JSON.stringify(value);
       const t = limit(() => trial(value));
       // Kept only to wait for at the end, without the trial: a deep run draws thousands.
       all.push(t.then(() => undefined, () => undefined));
-      started.set(key, [...(started.get(key) ?? []), t]);
+      started[next] = t;
     }
   };
   let asked = 0;
@@ -147,11 +149,14 @@ async function prefetching<V>(
   let misses = 0;
   return {
     async take(value) {
-      const queue = started.get(JSON.stringify(value));
-      if (!queue) misses++;
-      const t = queue?.shift() ?? limit(() => trial(value));
-      if (queue?.length === 0) started.delete(JSON.stringify(value));
-      topUp(++asked + window);
+      const i = asked++;
+      const ahead = started[i];
+      const same = ahead !== undefined && isDeepStrictEqual(values[i]![0], value);
+      started[i] = undefined;
+      values[i] = undefined;
+      if (!same) misses++;
+      const t = same ? ahead : limit(() => trial(value));
+      topUp(asked + window);
       const done = await t;
       if (counterexample(done) || done.unsent !== undefined) stopped = true;
       return done;

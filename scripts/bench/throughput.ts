@@ -9,16 +9,13 @@
  */
 import { request as playwright } from '@playwright/test';
 import { Agent, request, type Dispatcher } from 'undici';
-import fc from 'fast-check';
 import { startReference } from '../../reference/server.ts';
 import { FORMATS, OPERATIONS, type Format, type Operation } from '../../src/contract/load.ts';
-import { encodeRequest } from '../../src/codec/index.ts';
 import { runContext } from '../../src/profile/context.ts';
 import { playwrightTransport } from '../../src/client/playwright.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
-import { wireRequest, type Transport, type WireRequest } from '../../src/client/transport.ts';
+import type { Transport, WireRequest } from '../../src/client/transport.ts';
 import { referenceDefaults } from '../../src/cli/target.ts';
-import { validRequest } from '../../generators/index.ts';
 import { checkProperty, PROPERTIES } from '../../generators/suite.ts';
 import { median } from './stats.ts';
 
@@ -32,14 +29,15 @@ export async function throughput(): Promise<void> {
   // runContext() reads the profile and credentials from the environment, as a test worker does.
   Object.assign(process.env, referenceDefaults(process.env));
   const ctx = runContext();
-  const { profile } = ctx;
-  const g = { profile, now: new Date() };
   const kinds: [Operation, Format][] = OPERATIONS.flatMap((op) => FORMATS.map((f): [Operation, Format] => [op, f]));
   const perKind = Math.max(1, Math.round(RUNS / kinds.length));
   /** The properties `npm start` runs for valid requests: one per operation and format. */
   const validProperties = PROPERTIES.filter((p) => p.source === 'generators/index.ts validRequest');
 
-  /** The valid-request properties, run as suites/steps.ts runs them, over `transport`. */
+  /**
+   * The valid-request properties, run as suites/steps.ts runs them, over `transport`, one
+   * trial at a time: the concurrency raw undici sends at below.
+   */
   async function harness(transport: Transport, runs = perKind): Promise<number> {
     let sent = 0;
     const counting: Transport = { send: (req) => { sent++; return transport.send(req); } };
@@ -50,10 +48,6 @@ export async function throughput(): Promise<void> {
     }
     return sent / ((performance.now() - started) / 1000);
   }
-
-  /** The same requests, generated and encoded beforehand. */
-  const bodies: WireRequest[] = kinds.flatMap(([op, format]) =>
-    fc.sample(validRequest(op, g), { seed: SEED, numRuns: perKind }).map((r) => wireRequest(profile, reference.url, op, format, encodeRequest(format, r))));
 
   /** Raw undici over kept-alive connections: send, read the body, nothing else. */
   async function raw(dispatcher: Dispatcher): Promise<number> {
@@ -66,6 +60,12 @@ export async function throughput(): Promise<void> {
   }
 
   const viaUndici = undiciTransport(TIMEOUT_MS);
+  /**
+   * The same requests, byte for byte: those the harness sends, recorded as it sends them
+   * (fc.sample would draw other values than the properties' fc.check does).
+   */
+  const bodies: WireRequest[] = [];
+  await harness({ send: (req) => { bodies.push(req); return viaUndici.send(req); } });
   const context = await playwright.newContext();
   const viaPlaywright = playwrightTransport(context, TIMEOUT_MS);
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });

@@ -81,21 +81,38 @@ export function decodeBody(bytes: Buffer, contentType = ''): { body: string; enc
     ?? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
   let label = declared ?? 'utf-8';
   let unknown: string | undefined;
-  try {
-    new TextDecoder(label);
-  } catch {
+  let strict = decoders(label);
+  if (!strict) {
     unknown = `the Content-Type declares charset ${declared}, which is no known encoding; read as UTF-8`;
     label = 'utf-8';
+    strict = decoders(label)!;
   }
   try {
-    return { body: new TextDecoder(label, { fatal: true }).decode(bytes), ...(unknown ? { encoding: unknown } : {}) };
+    return { body: strict.fatal.decode(bytes), ...(unknown ? { encoding: unknown } : {}) };
   } catch {
     const at = firstInvalid(bytes, label);
     return {
-      body: new TextDecoder(label).decode(bytes),
+      body: strict.lenient.decode(bytes),
       encoding: `${unknown ? `${unknown}; ` : ''}the body is not valid ${label === 'utf-8' ? 'UTF-8' : label}${declared && !unknown ? ' (the charset it declares)' : ''}: the first bad byte is at offset ${at}`,
     };
   }
+}
+
+const known = new Map<string, { fatal: TextDecoder; lenient: TextDecoder } | undefined>();
+
+/**
+ * A strict and a lenient decoder for a charset label, undefined for a label no decoder knows;
+ * made once per label, since a decode that does not stream keeps no state between calls.
+ */
+function decoders(label: string): { fatal: TextDecoder; lenient: TextDecoder } | undefined {
+  if (!known.has(label)) {
+    try {
+      known.set(label, { fatal: new TextDecoder(label, { fatal: true }), lenient: new TextDecoder(label) });
+    } catch {
+      known.set(label, undefined);
+    }
+  }
+  return known.get(label);
 }
 
 /** The offset of the first byte a strict decoder refuses (a binary search over prefixes). */

@@ -72,6 +72,9 @@ function parserFor(schemaId: string | undefined, shape: Shape): XMLParser {
       trimValues: false,
       processEntities: true,
       entityDecoder,
+      // The path as a matcher, turned to text only where it is read (isArray): as text, the
+      // parser would build it for every element and every text node.
+      jPath: false,
       isArray: (_name, jPath) => shape.get(withoutRoot(String(jPath)))?.array ?? false,
     });
     parsers.set(key, parser);

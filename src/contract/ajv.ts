@@ -14,9 +14,15 @@ function instance(): Ajv {
   return ajv;
 }
 
+// ajv compiles a schema once, but getSchema resolves its ID anew on every call: once per response.
+const validators = new Map<string, ValidateFunction>();
 export function validator(schemaId: string): ValidateFunction {
-  const fn = instance().getSchema(schemaId);
-  if (!fn) throw new Error(`no schema ${schemaId} in contract/schemas`);
+  let fn = validators.get(schemaId);
+  if (!fn) {
+    fn = instance().getSchema(schemaId);
+    if (!fn) throw new Error(`no schema ${schemaId} in contract/schemas`);
+    validators.set(schemaId, fn);
+  }
   return fn;
 }
 

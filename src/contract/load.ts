@@ -43,8 +43,11 @@ export function loadRules(): Rule[] {
   return rules;
 }
 
+// Looked up for every finding of every response: by key, not by a walk of the catalog.
+let byId: Map<string, Rule> | undefined;
 export function ruleById(id: string): Rule {
-  const rule = loadRules().find((r) => r.id === id);
+  byId ??= new Map(loadRules().map((r) => [r.id, r]));
+  const rule = byId.get(id);
   if (!rule) throw new Error(`unknown rule ID ${id} (not in contract/rules.yaml)`);
   return rule;
 }

@@ -76,6 +76,7 @@ export async function sendAndJudge(
     if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message };
     return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message };
   } finally {
-    settleAcceptance(reserved && profile.safety?.maxAccepted !== undefined, response?.status === 200);
+    // Without a budget nothing reads the count, and counting writes to a file the run's workers share.
+    if (profile.safety?.maxAccepted !== undefined) settleAcceptance(reserved, response?.status === 200);
   }
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -16,6 +16,9 @@ export function sharedLog(envVar: string): SharedLog {
     lines() {
       const f = file();
       if (!f) return memory;
+      // Read before every request (the breaker): an absent file, the usual case, is told by a
+      // stat that throws nothing, not by a failed read, whose error cost more than the request.
+      if (!statSync(f, { throwIfNoEntry: false })) return [];
       try { return readFileSync(f, 'utf8').split('\n').filter(Boolean); } catch { return []; }
     },
     append(line) {

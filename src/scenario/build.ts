@@ -124,7 +124,9 @@ export function unknownLike(known: string): string {
 function fill(unit: string, length: number): string {
   if (length < 0) throw new Error(`cannot fill ${length} characters`);
   const chars = [...unit];
-  return Array.from({ length }, (_, i) => chars[i % chars.length]).join('');
+  if (chars.length === 0) return '';
+  // Repeated whole, then cut by code points: a generated search is filled to 1,024 per run.
+  return unit.repeat(Math.floor(length / chars.length)) + chars.slice(0, length % chars.length).join('');
 }
 
 /** An address of exactly `length` characters (spec 8: email at most 128 characters). */

@@ -8,6 +8,8 @@ import { describe, it } from 'node:test';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
 import { sharedLog } from '../../src/runner/shared-log.ts';
+import { sendAndJudge } from '../../src/runner/case.ts';
+import { referenceProfile } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ocs-shared-'));
 const req: WireRequest = { method: 'POST', url: 'http://127.0.0.1:1/x', headers: {}, body: '{}' };
@@ -76,5 +78,16 @@ describe('the budget of accepted requests', () => {
     for (let i = 0; i < 3; i++) settleAcceptance(true, false);
     assert.equal(reserveAcceptance(3), undefined, 'refused requests give their share back');
     settleAcceptance(true, false);
+  });
+
+  it('is counted by each accepted request only when the profile sets one: without it, nothing is written', async () => {
+    process.env.OCS_BUDGET_FILE = join(dir, 'budget-per-profile');
+    const accepting: Transport = { send: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}', ms: 1 }) };
+    const c = { operation: 'change_pickup' as const, rules: [], expect: 'accepted' as const };
+    const profile = referenceProfile();
+    await sendAndJudge(c, 'json', {}, req, accepting, { ...profile, safety: { ...profile.safety, maxAccepted: undefined } });
+    assert.ok(!existsSync(process.env.OCS_BUDGET_FILE), 'no budget, no count');
+    await sendAndJudge(c, 'json', {}, req, accepting, { ...profile, safety: { ...profile.safety, maxAccepted: 5 } });
+    assert.equal(readFileSync(process.env.OCS_BUDGET_FILE, 'utf8').trim().split('\n').length, 1, 'an acceptance under a budget is counted');
   });
 });
