@@ -67,7 +67,7 @@ describe('a broken target', () => {
     const reference = await startReference();
     const proxy = await resetsAfter(reference.url, 150);
     try {
-      const run = await start([], { ...referenceEnv(), OCS_BASE_URL: proxy.url, OCS_PROFILE: REFERENCE_PROFILE, OCS_RUNS: '3' }, 120_000);
+      const run = await start([], { ...referenceEnv(), OCS_BASE_URL: proxy.url, OCS_PROFILE: REFERENCE_PROFILE, OCS_RUNS: '3' });
       // What the breaker left unsent was never judged: the run is incomplete, not the target broken.
       assert.equal(run.code, 2, run.stdout.slice(-1500));
       const summary = run.summary();

@@ -32,7 +32,7 @@ describe('npm start', () => {
   });
 
   it('is incomplete, exit 2, when the run is stopped before every test ends', async () => {
-    const run = await start(['--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' }, 120_000);
+    const run = await start(['--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' });
     assert.equal(run.code, 2, run.stdout.slice(-1500) + run.stderr.slice(-800));
     const summary = run.summary();
     assert.equal(summary.verdict, 'incomplete');
