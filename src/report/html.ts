@@ -89,6 +89,21 @@ function skipsHtml(s: Summary): string {
   return `<h2 id="skips">Skipped checks (${s.counts.skip})</h2><ul>${s.skips.map((g) => `<li>${g.checks} check${g.checks === 1 ? '' : 's'}: ${esc(g.reason)}${g.fixture ? ` <strong>(add ${esc(g.fixture.key)} to the profile, with at least ${g.fixture.needs} value${g.fixture.needs === 1 ? '' : 's'})</strong>` : ''}. Rules: ${g.rules.map((r) => `<code>${esc(r)}</code>`).join(', ')}</li>`).join('')}</ul>`;
 }
 
+/** The target's clock and world as the profile gave them: which sides of each clock cut-off were judged, and why not. */
+function targetWorldHtml(w: NonNullable<Summary['targetWorld']>): string {
+  const colour = { judged: COLOURS.pass, recorded: COLOURS.recorded, 'not reached': COLOURS.skip };
+  const side = (c: NonNullable<Summary['targetWorld']>['cutoffs'][number]['json']): string =>
+    `<td><strong style="color:${c.verdict === 'fail' ? COLOURS.fail : colour[c.status]}">${c.status}${c.verdict ? `: ${c.verdict}` : ''}</strong><div style="font-size:0.9em">${esc(c.detail)}</div></td>`;
+  const kinds = (ks: string[]): string => (ks.length ? ks.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'none');
+  return `<h2 id="target-clock">The target's clock and its cut-offs</h2>
+<p>The target's clock: ${esc(w.clock)}. Each side of each cut-off is judged only when a check met the target's clock there (docs/target-clock.md).</p>
+<table id="cutoffs" style="table-layout:fixed;width:100%"><colgroup><col style="width:14em"><col style="width:30%"><col><col></colgroup><thead><tr><th>Rule</th><th>Side</th><th>JSON path</th><th>XML path</th></tr></thead>
+<tbody>
+${w.cutoffs.map((r) => `<tr><td><code>${esc(r.rule)}</code></td><td>${esc(r.title)}</td>${side(r.json)}${side(r.xml)}</tr>`).join('\n')}
+</tbody></table>
+<p id="unknown-values">Values the target must not know (look-up cases): from the profile (<code>fixtures.unknown</code>): ${kinds(w.unknownValues.fromProfile)}; drawn anew each run: ${kinds(w.unknownValues.drawn)}.</p>`;
+}
+
 const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
@@ -117,6 +132,7 @@ ${s.baseline ? baselineHtml(s.baseline) : ''}
 ${brokenList}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
+${s.targetWorld ? targetWorldHtml(s.targetWorld) : ''}
 <h2>All rules</h2>
 <table id="matrix"><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>
