@@ -35,7 +35,7 @@ function cell(side: CutoffSide, rule: string, format: Format, findings: Found[],
   const onSide = mine.filter((f) => f.side === (side === 'past-today' ? 'same-day-before' : side));
   const met = onSide.filter((f) => f.verdict === 'pass' || f.verdict === 'fail');
   if (met.length && (side === 'same-day-before' || side === 'past-today')) {
-    return { status: 'recorded', detail: `${/Recorded: (.*)$/.exec(met[0]!.note ?? '')?.[1] ?? 'sent'} (${readings(met)})` };
+    return { status: 'recorded', detail: `${/Recorded: (.*)$/.exec(met[0]!.note ?? '')?.[1] ?? 'sent'}, at ${readings(met)}` };
   }
   if (met.length) {
     const failed = met.some((f) => f.verdict === 'fail');
