@@ -11,6 +11,7 @@ import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile
 import { targetNow } from '../../src/profile/clock.ts';
 import { waitForCutoff } from '../../src/checks/cutoffs.ts';
 import { checkExpectation } from '../../src/checks/expectation.ts';
+import type { ResponseView } from '../../src/checks/response.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
 import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import { unknownId, unknownLike } from '../../generators/violators/violator.ts';
@@ -58,7 +59,8 @@ describe('the profile\'s clock', () => {
   });
 
   it('judges yesterday past on a fixed clock just after midnight, and leaves it on a moving one', () => {
-    const view = { status: 200, value: { data: { state: 'success' } } };
+    const value = { data: { state: 'success' } };
+    const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
     const fixed = load((d) => { d.clock = { fixed: '2026-11-25T00:05:00+03:00' }; });
     const [judged] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', fixed, targetNow(fixed));
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'past-yesterday']);
