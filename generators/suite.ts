@@ -19,6 +19,7 @@ import { ifFixtures } from './fixtures.ts';
 import { forms, parity, single, type Sent, type Target } from './trials.ts';
 import { FORMS } from '../src/codec/forms.ts';
 import { FORMS_RULE } from '../src/runner/forms.ts';
+import { targetNow } from '../src/profile/clock.ts';
 
 export type { Sent } from './trials.ts';
 
@@ -111,7 +112,7 @@ export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; 
 export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
   let arbitrary: fc.Arbitrary<Sent>;
   try {
-    arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date() });
+    arbitrary = p.arbitrary({ profile: target.ctx.profile, now: targetNow(target.ctx.profile) });
   } catch (err) {
     if (!(err instanceof MissingFixture)) throw err;
     return { kind: 'skip', reason: err.message };

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { FAULTS, findFault, UnknownFault } from './faults.ts';
 import { startReference } from './server.ts';
 
-const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00] [--fault NAME | --list-faults]\n'
+const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset SECONDS] [--fault NAME | --list-faults]\n'
+  + '  --now fixes the clock at an instant; --offset runs it SECONDS ahead of this machine\'s (negative: behind)\n'
   + '  --fault NAME (or OCS_REFERENCE_FAULT=NAME) serves with one named deviation from the spec';
 
 function usageError(message: string): never {
@@ -13,10 +14,10 @@ function usageError(message: string): never {
 interface Options { port: number; now?: () => Date; fault?: string }
 
 function options(): Options | 'list' {
-  let values: { port?: string; now?: string; fault?: string; 'list-faults'?: boolean };
+  let values: { port?: string; now?: string; offset?: string; fault?: string; 'list-faults'?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, now: { type: 'string' }, fault: { type: 'string' }, 'list-faults': { type: 'boolean' } },
+      options: { port: { type: 'string' }, now: { type: 'string' }, offset: { type: 'string' }, fault: { type: 'string' }, 'list-faults': { type: 'boolean' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -34,6 +35,13 @@ function options(): Options | 'list' {
       if (err instanceof UnknownFault) usageError(err.message);
       throw err;
     }
+  }
+  if (values.offset !== undefined) {
+    if (values.now !== undefined) usageError('give --now or --offset, not both');
+    if (!/^-?\d+$/.test(values.offset)) usageError(`--offset must be a whole number of seconds, got ${values.offset}`);
+    const ms = Number(values.offset) * 1000;
+    // A moving clock ahead of or behind this machine's, as a vendor sandbox's may be (docs/target-clock.md).
+    return { port, fault, now: () => new Date(Date.now() + ms) };
   }
   if (values.now === undefined) return { port, fault };
   const fixed = new Date(values.now);

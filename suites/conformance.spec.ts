@@ -38,8 +38,9 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
     test.skip(steps.length === 0, 'not selected');
     const properties = steps.filter((s) => s.kind === 'property').length;
-    test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250);
     const ctx = runContext();
+    // A same-day case may wait for the target's clock to cross 16:00 (src/runner/case.ts acrossCutoff).
+    test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250 + (ctx.profile.clock?.waitForCutoffSeconds ?? 0) * 1_000);
     const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
     if (refused) info.annotations.push({ type: REFUSED, description: refused });
     const before = waitsSoFar();

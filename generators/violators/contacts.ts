@@ -119,7 +119,7 @@ export const contactRules: Violator[] = [
       const f = fixturesOf(ctx.profile);
       const lists = (['contactIDs', 'phoneIDs'] as const).filter((l) => f.addressBook?.[l]?.length);
       if (lists.length === 0) throw new MissingFixture('the profile has no fixtures.addressBook.contactIDs or phoneIDs');
-      return fc.tuple(whichMember, oneof(...lists.map((list) => withElement(idsFrom(f.addressBook![list]!), unknownId(ctx), MAX_ELEMENTS).map((ids) => ({ list, ids })))));
+      return fc.tuple(whichMember, oneof(...lists.map((list) => withElement(idsFrom(f.addressBook![list]!), unknownId(ctx, list), MAX_ELEMENTS).map((ids) => ({ list, ids })))));
     },
     apply: (r, [which, { list, ids }]: [Which, { list: IdList; ids: number[] }], op) => only(holderOf(r, op, which), list, ids, PARTNER[list]),
   }),

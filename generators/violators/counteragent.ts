@@ -7,10 +7,10 @@ import { memberOf, notAnInteger, only, unknownLike, violator, whichMember, type 
 const receiverOnly = ['change_receiver' as const];
 
 /** A violator that puts a counteragent from `make` into a member, changed by `change` if given. */
-const inCounteragent = (rule: string, make: (f: Fixtures) => fc.Arbitrary<Counteragent>, change?: (c: Counteragent) => void): Violator => violator({
+const inCounteragent = (rule: string, make: (f: Fixtures, ctx: GenContext) => fc.Arbitrary<Counteragent>, change?: (c: Counteragent) => void): Violator => violator({
   rule,
   operations: receiverOnly,
-  how: (ctx: GenContext) => fc.tuple(whichMember, make(fixturesOf(ctx.profile))),
+  how: (ctx: GenContext) => fc.tuple(whichMember, make(fixturesOf(ctx.profile), ctx)),
   apply: (r, [which, c]: [Which, Counteragent]) => {
     change?.(c);
     only(memberOf(r, which), 'counteragent', c, 'counteragentID');
@@ -18,8 +18,8 @@ const inCounteragent = (rule: string, make: (f: Fixtures) => fc.Arbitrary<Counte
 });
 
 /** A legal entity whose juridicalAddress is `address` (a violation of a juridicalAddress rule). */
-const legalWithAddress = (address: (f: Fixtures) => fc.Arbitrary<Record<string, string>>) => (f: Fixtures): fc.Arbitrary<Counteragent> =>
-  fc.tuple(legalEntity(f), address(f)).map(([c, juridicalAddress]) => ({ ...c, juridicalAddress }));
+const legalWithAddress = (address: (f: Fixtures, ctx: GenContext) => fc.Arbitrary<Record<string, string>>) => (f: Fixtures, ctx: GenContext): fc.Arbitrary<Counteragent> =>
+  fc.tuple(legalEntity(f), address(f, ctx)).map(([c, juridicalAddress]) => ({ ...c, juridicalAddress }));
 
 /** A street and house of the profile's legal addresses (generators/fixtures.ts legalAddresses). */
 const profileStreet = (f: Fixtures): fc.Arbitrary<{ street: string; house: string }> => {
@@ -52,9 +52,9 @@ export const counteragentRules: Violator[] = [
     apply: (r, [which, c, inn]: [Which, Counteragent, unknown]) => only(memberOf(r, which), 'counteragent', { ...c, inn }, 'counteragentID'),
   }),
   inCounteragent('CAG-LEGAL-JURIDICALADDRESS-REQUIRED', legalEntity, (c) => { delete c.juridicalAddress; }),
-  inCounteragent('CAG-FORM-KNOWN', (f) => counteragent(f).chain((c) => unknownLike(String(c.form)).map((form) => ({ ...c, form })))),
-  inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f) => profileStreet(f).chain(({ street, house }) =>
-    fc.tuple(byStreet(street, house), unknownLike(street)).map(([a, s]) => ({ ...a, street: s }))))),
+  inCounteragent('CAG-FORM-KNOWN', (f, ctx) => counteragent(f).chain((c) => unknownLike(ctx, 'forms', String(c.form)).map((form) => ({ ...c, form })))),
+  inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f, ctx) => profileStreet(f).chain(({ street, house }) =>
+    fc.tuple(byStreet(street, house), unknownLike(ctx, 'streets', street)).map(([a, s]) => ({ ...a, street: s }))))),
   inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search })))),
   inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => profileSearch(f).chain((s) => searchOver(s, JADDR_SEARCH_MAX)).map((search) => ({ search })))),
   inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => profileStreet(f).chain(({ street, house }) =>

@@ -54,7 +54,7 @@ export const memberRules: Violator[] = [
   violator({
     rule: 'MBR-COUNTERAGENTID-KNOWN',
     operations: receiverOnly,
-    how: (ctx) => fc.tuple(whichMember, unknownId(ctx)),
+    how: (ctx) => fc.tuple(whichMember, unknownId(ctx, 'counteragentIDs')),
     apply: (r, [which, id]: [Which, number]) => only(memberOf(r, which), 'counteragentID', id, 'counteragent'),
   }),
   violator({

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { FORMATS, type Format, type Operation } from '../../src/contract/load.ts';
 import type { GenContext } from '../fixtures.ts';
 import type { Request } from '../receiver.ts';
+import { namedUnknowns, type UnknownKind } from '../../src/profile/unknowns.ts';
 
 /**
  * Breaks exactly one request-side rule of the catalog in an otherwise valid request
@@ -68,9 +69,12 @@ export const notABoolean = (formats: readonly Format[]): fc.Arbitrary<unknown> =
 
 /**
  * An address-book ID the profile does not list: nine digits, as the scenarios' `$unknownId`
- * makes them, so the target does not know it (spec 2.2, 2.6 "from the address book").
+ * makes them, so the target does not know it (spec 2.2, 2.6 "from the address book"); one
+ * of the profile's own for `kind` where it names them (fixtures.unknown).
  */
-export function unknownId(ctx: GenContext): fc.Arbitrary<number> {
+export function unknownId(ctx: GenContext, kind: Extract<UnknownKind, `${string}IDs`>): fc.Arbitrary<number> {
+  const named = namedUnknowns(ctx.profile, kind);
+  if (named) return fc.constantFrom(...named);
   const f = ctx.profile.fixtures as { addressBook?: Record<string, number[]>; pickup?: Record<string, { addressIDs?: number[] } | string> };
   const known = new Set([...Object.values(f.addressBook ?? {}).flat(), ...Object.values(f.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
   return fc.integer({ min: 900_000_000, max: 999_999_999 }).filter((id) => !known.has(id));
@@ -79,9 +83,12 @@ export function unknownId(ctx: GenContext): fc.Arbitrary<number> {
 /**
  * A value of the same form as `known` that the target does not know, as the scenarios'
  * `$unknownLike` makes it: the first two characters kept (a CLADR code's region, a UID's
- * `0x`), every later digit and hex letter drawn anew (spec 2.3, 2.7 directories).
+ * `0x`), every later digit and hex letter drawn anew (spec 2.3, 2.7 directories); one of the
+ * profile's own for `kind` where it names them (fixtures.unknown).
  */
-export function unknownLike(known: string): fc.Arbitrary<string> {
+export function unknownLike(ctx: GenContext, kind: 'forms' | 'streets', known: string): fc.Arbitrary<string> {
+  const named = namedUnknowns(ctx.profile, kind);
+  if (named) return fc.constantFrom(...named);
   const hexLower = fc.constantFrom(...'abcdef');
   const hexUpper = fc.constantFrom(...'ABCDEF');
   const digit = fc.constantFrom(...'0123456789');

@@ -1,6 +1,8 @@
 import type { Expect } from '../scenario/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { localDay } from '../scenario/build.ts';
+import { ticking } from '../profile/clock.ts';
+import { beforeSameDayCutoff, clockReading, MIDNIGHT_MARGIN_MINUTES } from './cutoffs.ts';
 import { errorNumbersIn, findErrorNumber, valueAtPath } from './error-number.ts';
 import { excerpt, ruleFinding, type ResponseView } from './response.ts';
 import type { Finding } from './finding.ts';
@@ -30,12 +32,11 @@ export function bodyShape(value: unknown): string {
   return `{${Object.entries(value).map(([k, v]) => `${k}${bodyShape(v)}`).join(',')}}`;
 }
 
-/** 16:00 local time, the same-day cut-off of spec 4 rule 4. */
-const CUTOFF_MINUTES = 16 * 60;
-
 /**
  * Judges a case's own expectation for each of its rules. `record` never fails: it keeps
- * what the target did. `same-day` is judged on the target's clock at the time of sending.
+ * what the target did. `same-day` and `past-date` are judged on the target's clock when the
+ * request was sent (`sentAt`, src/profile/clock.ts), and name the side of the cut-off they met
+ * (src/checks/cutoffs.ts).
  */
 export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
   const received = outcome(view, body, profile.responses?.errorCodePath);
@@ -43,14 +44,19 @@ export function checkExpectation(rules: string[], expect: Expect, view: Response
   if (expect === 'record' || expect === 'probe') {
     return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${outcome(view, body, profile.responses?.errorCodePath, true)}` }));
   }
-  if (expect === 'same-day') {
-    if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local time is unknown' }));
-    const local = localDay(sentAt, profile.timeZone);
-    const weekday = local.weekday >= 1 && local.weekday <= 5;
-    if (weekday && local.minutes < CUTOFF_MINUTES) {
-      return each((id) => ruleFinding(id, 'pass', { note: `Not judged: a weekday before 16:00 in ${profile.timeZone}, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` }));
+  if (expect === 'same-day' || expect === 'past-date') {
+    if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local date and time are unknown' }));
+    const at = `the target's clock read ${clockReading(sentAt, profile.timeZone)}`;
+    if (expect === 'past-date') {
+      if (ticking(profile) && localDay(sentAt, profile.timeZone).minutes < MIDNIGHT_MARGIN_MINUTES) {
+        return each((id) => ({ ...ruleFinding(id, 'skip', { note: `${at}, within ${MIDNIGHT_MARGIN_MINUTES} minutes after midnight, so a clock a little off still reads yesterday as today` }), side: 'past-yesterday' }));
+      }
+      return each((id) => ({ ...ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, note: at }), side: 'past-yesterday' }));
     }
-    expect = 'rejected';
+    if (beforeSameDayCutoff(sentAt, profile.timeZone)) {
+      return each((id) => ({ ...ruleFinding(id, 'pass', { note: `Not judged: ${at}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` }), side: 'same-day-before' }));
+    }
+    return each((id) => ({ ...ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, note: at }), side: 'same-day-after' }));
   }
   if (expect === 'accepted') {
     return each((id) => ruleFinding(id, view.status === 200 ? 'pass' : 'fail', { expected: 'accepted (HTTP 200)', received }));

@@ -1,4 +1,5 @@
 import type { Level } from '../contract/load.ts';
+import type { CutoffSide } from './cutoffs.ts';
 
 export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 
@@ -14,6 +15,8 @@ export interface Finding {
   expected?: string;
   received?: string;
   note?: string;
+  /** The side of a clock cut-off the check met (src/checks/cutoffs.ts). */
+  side?: CutoffSide;
 }
 
 export const RANK: Record<Verdict, number> = { skip: 0, pass: 1, error: 2, fail: 3 };

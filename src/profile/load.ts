@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waivers.ts';
+import { fixedProblem, type ClockSpec } from './clock.ts';
+import { unknownProblems } from './unknowns.ts';
 
 export interface EnvRef { env: string }
 export interface Profile {
   name: string;
   baseUrl?: string;
   timeZone?: string;
+  clock?: ClockSpec;
   credentials: { appkey: EnvRef; sessionID: EnvRef };
   http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> };
   responses?: { errorCodePath?: string; xmlRoot?: string };
@@ -52,7 +55,19 @@ export function readProfile(file: string): Profile {
   const { data, problems } = checkedYaml(text, file, 'profile.schema.json');
   if (problems.length) throw new ProfileError(problems.join('\n'));
   const profile = data as Profile;
+  const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, profile.fixtures)];
+  if (world.length) throw new ProfileError(world.join('\n'));
   return { ...profile, fixtures: listFixtures(profile.fixtures) };
+}
+
+/** What the schema cannot say of the target's clock (src/profile/clock.ts), by key. */
+function clockProblems(file: string, clock: ClockSpec | undefined): string[] {
+  if (!clock) return [];
+  const fixed = clock.fixed === undefined ? undefined : fixedProblem(clock.fixed);
+  return [
+    ...(fixed ? [`${file}: key clock.fixed: ${fixed}`] : []),
+    ...(clock.fixed !== undefined && clock.offsetSeconds !== undefined ? [`${file}: key clock: give fixed or offsetSeconds, not both (a clock that stands still has no offset from a moving one)`] : []),
+  ];
 }
 
 /** Reads, validates and resolves a profile: its credentials from `env`. */

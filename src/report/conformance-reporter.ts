@@ -14,6 +14,7 @@ import { runWaivers, type Waiver } from '../profile/waivers.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
 import { stoppedBy } from '../runner/stop.ts';
+import { targetWorld } from './cutoffs.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -96,6 +97,8 @@ export default class ConformanceReporter implements Reporter {
     summary.provenance = provenance({
       startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown', waivers,
     }, env);
+    const world = targetWorld([...this.outcomes.values()].flat(), summary, env.OCS_PROFILE);
+    if (world) summary.targetWorld = world;
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
@@ -163,7 +166,7 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
     verdict: s.verdict,
     ...(s.skipped ? { skipped: s.skipped } : {}),
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
-    findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}) })),
+    findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}), ...(f.side ? { side: f.side } : {}) })),
   }));
   if (outcomes.length > 0 || result.status === 'passed' || result.status === 'interrupted') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';

@@ -103,6 +103,21 @@ ${w.list.map((x) => `<tr title="${esc(waiverLine(x))}"><td><code>${esc(x.rule)}<
 }
 
 const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
+/** The target's clock and world as the profile gave them: which sides of each clock cut-off were judged, and why not. */
+function targetWorldHtml(w: NonNullable<Summary['targetWorld']>): string {
+  const colour = { judged: COLOURS.pass, recorded: COLOURS.recorded, 'not reached': COLOURS.skip };
+  const side = (c: NonNullable<Summary['targetWorld']>['cutoffs'][number]['json']): string =>
+    `<td><strong style="color:${c.verdict === 'fail' ? COLOURS.fail : colour[c.status]}">${c.status}${c.verdict ? `: ${c.verdict}` : ''}</strong><div style="font-size:0.9em">${esc(c.detail)}</div></td>`;
+  const kinds = (ks: string[]): string => (ks.length ? ks.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'none');
+  return `<h2 id="target-clock">The target's clock and its cut-offs</h2>
+<p>The target's clock: ${esc(w.clock)}. Each side of each cut-off is judged only when a check met the target's clock there (docs/target-clock.md).</p>
+<table id="cutoffs" style="table-layout:fixed;width:100%"><colgroup><col style="width:14em"><col style="width:30%"><col><col></colgroup><thead><tr><th>Rule</th><th>Side</th><th>JSON path</th><th>XML path</th></tr></thead>
+<tbody>
+${w.cutoffs.map((r) => `<tr><td><code>${esc(r.rule)}</code></td><td>${esc(r.title)}</td>${side(r.json)}${side(r.xml)}</tr>`).join('\n')}
+</tbody></table>
+<p id="unknown-values">Values the target must not know (look-up cases): from the profile (<code>fixtures.unknown</code>): ${kinds(w.unknownValues.fromProfile)}; drawn anew each run: ${kinds(w.unknownValues.drawn)}.</p>`;
+}
+
 
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
@@ -131,6 +146,7 @@ ${s.waivers ? waiversHtml(s.waivers) : ''}
 ${brokenList}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
+${s.targetWorld ? targetWorldHtml(s.targetWorld) : ''}
 <h2>All rules</h2>
 <table id="matrix"><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>

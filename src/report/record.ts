@@ -15,7 +15,7 @@ export const WAITED = 'rate-limited';
 export const FINDINGS = 'ocs-findings';
 
 /** A finding as the reporter reads it; an INFO rule's keeps its note: what the target did. */
-type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note'>;
+type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note' | 'side'>;
 
 /**
  * What the reporter reads of one test: a verdict and findings per step (a skipped step with
@@ -74,7 +74,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
     const judged = verdict === 'skip'
       ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const }))
-      : findings.map(({ rule, level, verdict: v, note }) => ({ rule, level, verdict: v, ...(note && level === 'INFO' ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}) }));
+      : findings.map(({ rule, level, verdict: v, note, side }) => ({ rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}) }));
     recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged, ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}) });
     for (const f of findings.filter((x) => x.verdict === 'fail' || x.verdict === 'error')) {
       const key = `${f.rule}|${f.format}`;

@@ -1,6 +1,8 @@
 import { FORMATS, loadRules, type Format, type Level } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
 import type { WaiversSection } from './waivers.ts';
+import type { CutoffSide } from '../checks/cutoffs.ts';
+import type { TargetWorld } from './cutoffs.ts';
 
 /** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
 export type RuleVerdict = Verdict | 'untested' | 'recorded';
@@ -107,10 +109,12 @@ export interface Summary {
   baseline?: BaselineSection;
   /** The run's waivers and what each did (src/report/waivers.ts). */
   waivers?: WaiversSection;
+  /** The target's clock, the sides of its cut-offs judged, and the unknown values' origin (src/report/cutoffs.ts). */
+  targetWorld?: TargetWorld;
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
-export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; skipped?: string; findings: { rule: string; format: Format; verdict: Verdict; note?: string }[] }
+export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; skipped?: string; findings: { rule: string; format: Format; verdict: Verdict; note?: string; side?: CutoffSide }[] }
 
 const SEEN_IN = 3;
 

@@ -10,6 +10,8 @@ import { applyWire } from '../scenario/wire.ts';
 import type { RunContext } from '../profile/context.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
 import { compareForms } from './forms.ts';
+import { targetNow } from '../profile/clock.ts';
+import { waitForCutoff } from '../checks/cutoffs.ts';
 
 /** What one check yields in one format: findings, and the exchange behind them when there is one. */
 export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
@@ -24,9 +26,14 @@ export type CaseResult =
  * fault becomes `error` findings for the case's rules, never an exception.
  */
 export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  const result = await runOnce(c, format, ctx, transport, baseUrl);
+  return c.expect === 'same-day' && result.kind === 'judged' ? acrossCutoff(c, format, result, ctx, transport, baseUrl) : result;
+}
+
+async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
   let logical: Record<string, unknown> | undefined;
   try {
-    logical = c.raw ? undefined : buildRequest(c, { profile: ctx.profile, bases: ctx.bases, now: new Date() });
+    logical = c.raw ? undefined : buildRequest(c, { profile: ctx.profile, bases: ctx.bases, now: targetNow(ctx.profile) });
   } catch (err) {
     if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
     throw err;
@@ -38,6 +45,20 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
   return { kind: 'judged', findings: sent.findings, request, response: sent.response };
+}
+
+/**
+ * A same-day case sent on the before side of 16:00, on a ticking target clock within the
+ * profile's clock.waitForCutoffSeconds of it, is built and sent again once that clock has
+ * crossed it (its today unchanged), so one run judges both sides of the cut-off
+ * (docs/target-clock.md). The evidence shown is the second exchange's.
+ */
+async function acrossCutoff(c: LoadedCase, format: Format, first: Extract<CaseResult, { kind: 'judged' }>, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  const wait = waitForCutoff(targetNow(ctx.profile), ctx.profile.timeZone, ctx.profile.clock);
+  if (wait === undefined || !first.findings.some((f) => f.side === 'same-day-before')) return first;
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  const second = await runOnce(c, format, ctx, transport, baseUrl);
+  return second.kind === 'judged' ? { ...second, findings: [...first.findings, ...second.findings] } : first;
 }
 
 /** A case of `forms` (src/scenario/load.ts): its request in one form and in the compact one, compared. */
@@ -64,7 +85,8 @@ export async function sendAndJudge(
   const reserved = mayChangeState(c.expect);
   const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
   if (unsent) return { findings: [], broken: false, unsent };
-  const sentAt = new Date();
+  // The target's clock, by the profile: the same-day and past-date cases are judged on it.
+  const sentAt = targetNow(profile);
   let response: WireResponse | undefined;
   try {
     response = await transport.send(request);

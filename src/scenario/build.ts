@@ -1,9 +1,11 @@
 import type { LoadedProfile } from '../profile/load.ts';
+import { kindOf, namedUnknowns } from '../profile/unknowns.ts';
 import type { Bases, LoadedCase } from './load.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
 export class MissingFixture extends Error {}
 
+/** `now`: the target's clock (src/profile/clock.ts targetNow), which every date is computed on. */
 export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -84,8 +86,9 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
   }
   if ('$date' in v) return dateIn(String(v.$date), ctx);
   if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;
-  if ('$unknownId' in v) return unknownId(ctx);
-  if ('$unknownLike' in v) return unknownLike(String(lookup(String(v.$unknownLike), ctx)));
+  // A value the profile names unknown (fixtures.unknown) is sent as named: the first of its kind.
+  if ('$unknownId' in v) return namedUnknowns(ctx.profile, kindOf(String(v.$unknownId)))?.[0] ?? unknownId(ctx);
+  if ('$unknownLike' in v) return namedUnknowns(ctx.profile, kindOf(String(v.$unknownLike)))?.[0] ?? unknownLike(String(lookup(String(v.$unknownLike), ctx)));
   return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));
 }
 
@@ -139,16 +142,16 @@ const DAY = 86_400_000;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** Today's date and weekday in the target's time zone (UTC when the profile gives none). */
-export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number } {
+/** Today's date, weekday and time of day in the target's time zone (UTC when the profile gives none); `now` is the target's clock. */
+export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number; seconds: number } {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
     formats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ListFixture } from '../profile/lists.ts';
 import { eachEntry, runFixtures } from './each.ts';
 import { FORMS, isForm } from '../codec/forms.ts';
 
-export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'probe' | { error: number };
+export type Expect = 'accepted' | 'rejected' | 'record' | 'same-day' | 'past-date' | 'probe' | { error: number };
 
 export interface ScenarioCase {
   name: string;

@@ -1,4 +1,4 @@
-// The reference's command line: `node --import tsx reference/cli.ts --port 0 [--now ISO]`
+// The reference's command line: `node --import tsx reference/cli.ts --port 0 [--now ISO | --offset SECONDS]`
 // prints `listening http://127.0.0.1:PORT`, serves, and exits 0 on SIGTERM.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -69,6 +69,20 @@ describe('the reference CLI', () => {
       const reply = await send(url, 'change_pickup', 'json', pickupRequest(TODAY));
       assertOk(reply, 'change_pickup');
       assert.equal(reply.body.metadata?.generated_at, FIXED_LOCAL);
+    } finally {
+      assert.equal(await stop(child), 0, stderr());
+    }
+  });
+
+  it('--offset runs the clock that many seconds ahead of this machine\'s', { timeout: 40_000 }, async () => {
+    const offset = 400 * 86_400;
+    const { child, url, stderr } = await launch(['--port', '0', '--offset', String(offset)]);
+    try {
+      const reply = await send(url, 'change_receiver', 'json', receiverRequest());
+      assertOk(reply, 'change_receiver');
+      // generated_at is Moscow time (UTC+3): 400 days ahead, give or take the minute this test may take.
+      const at = Date.parse(`${String(reply.body.metadata?.generated_at).replace(' ', 'T')}+03:00`);
+      assert.ok(Math.abs(at - (Date.now() + offset * 1000)) < 60_000, `generated_at ${reply.body.metadata?.generated_at}`);
     } finally {
       assert.equal(await stop(child), 0, stderr());
     }

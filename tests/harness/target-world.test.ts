@@ -1,0 +1,102 @@
+// The profile's clock and known-unknown values (docs/target-clock.md, docs/known-unknowns.md):
+// each is validated by key, every "now" for the target reads the described clock, and the
+// scenario operators and the violators send the named unknown values instead of drawn ones.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { parse, stringify } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
+import { targetNow } from '../../src/profile/clock.ts';
+import { waitForCutoff } from '../../src/checks/cutoffs.ts';
+import { checkExpectation } from '../../src/checks/expectation.ts';
+import type { ResponseView } from '../../src/checks/response.ts';
+import { buildRequest } from '../../src/scenario/build.ts';
+import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
+import { unknownId, unknownLike } from '../../generators/violators/violator.ts';
+import { DUMMY_ENV, REFERENCE_PROFILE, tempTree } from './helpers.ts';
+
+type Doc = Record<string, unknown>;
+const reference = (): Doc => parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as Doc;
+const fileOf = (doc: Doc): string => join(tempTree({ 'target.yaml': stringify(doc) }), 'target.yaml');
+const load = (change: (d: Doc) => void): LoadedProfile => { const d = reference(); change(d); return loadProfile(fileOf(d), DUMMY_ENV); };
+const refused = (change: (d: Doc) => void, message: RegExp): void => {
+  assert.throws(() => load(change), (err) => err instanceof ProfileError && /target\.yaml: key /.test(err.message) && message.test(err.message));
+};
+const fixtures = (d: Doc): Doc => d.fixtures as Doc;
+
+const UNKNOWN = { counteragentIDs: [999000101], contactIDs: [999000201], phoneIDs: [999000301], addressIDs: [999000401], forms: ['0x00000000000000000000000000000000'], streets: ['77000000000999900'] };
+
+describe('the profile\'s clock', () => {
+  it('refuses a fixed instant without its offset, both fixed and an offset, and a wrong type, naming the key', () => {
+    refused((d) => { d.clock = { fixed: '2026-11-25T15:00:00' }; }, /key clock\.fixed: must be an ISO 8601 instant with its offset/);
+    refused((d) => { d.clock = { fixed: '2026-11-25T15:00:00Z', offsetSeconds: 60 }; }, /key clock: give fixed or offsetSeconds, not both/);
+    refused((d) => { d.clock = { offsetSeconds: '1h' }; }, /key clock\.offsetSeconds: must be integer/);
+    refused((d) => { d.clock = { waitForCutoffSeconds: 601 }; }, /key clock\.waitForCutoffSeconds: must be <= 600/);
+  });
+
+  it('is the fixed instant, or the harness\'s clock moved by the offset', () => {
+    const at = new Date('2026-11-24T01:00:00Z');
+    assert.equal(targetNow(load((d) => { d.clock = { fixed: '2026-11-25T15:00:00+03:00' }; }), at).toISOString(), '2026-11-25T12:00:00.000Z');
+    assert.equal(targetNow(load((d) => { d.clock = { offsetSeconds: -90 }; }), at).toISOString(), '2026-11-24T00:58:30.000Z');
+    assert.equal(targetNow(load(() => {}), at).toISOString(), at.toISOString());
+  });
+
+  it('waits for the cut-off only on a moving clock, before 16:00 on a weekday, within the allowance', () => {
+    const moving = { waitForCutoffSeconds: 120 };
+    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', moving), 61_000, 'a minute before 16:00 Moscow time, plus a second');
+    assert.equal(waitForCutoff(new Date('2026-11-25T12:50:00Z'), 'Europe/Moscow', moving), undefined, 'ten minutes is past the allowance');
+    assert.equal(waitForCutoff(new Date('2026-11-25T13:00:00Z'), 'Europe/Moscow', moving), undefined, 'already past');
+    assert.equal(waitForCutoff(new Date('2026-11-28T12:59:00Z'), 'Europe/Moscow', moving), undefined, 'a Saturday has no cut-off to cross');
+    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', { ...moving, fixed: '2026-11-25T15:59:00+03:00' }), undefined, 'a fixed clock never crosses');
+  });
+
+  it('dates the requests: today and yesterday on the described clock', () => {
+    const profile = load((d) => { d.clock = { fixed: '2026-11-25T00:30:00+03:00' }; });
+    const c = { name: 'x', file: 't', index: 0, operation: 'change_pickup', family: 't', formats: ['json'], rules: ['PCK-PRODUCE-DATE-PAST'], expect: 'past-date', set: { produce_date: { $date: 'yesterday' } } } as unknown as LoadedCase;
+    assert.equal(buildRequest(c, { profile, bases: loadBases(), now: targetNow(profile) }).produce_date, '2026-11-24');
+  });
+
+  it('judges yesterday past on a fixed clock just after midnight, and leaves it on a moving one', () => {
+    const value = { data: { state: 'success' } };
+    const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
+    const fixed = load((d) => { d.clock = { fixed: '2026-11-25T00:05:00+03:00' }; });
+    const [judged] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', fixed, targetNow(fixed));
+    assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'past-yesterday']);
+    const moving = load((d) => { d.clock = { offsetSeconds: 0 }; });
+    const [left] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', moving, new Date('2026-11-24T21:05:00Z'));
+    assert.equal(left!.verdict, 'skip');
+    assert.match(left!.note!, /00:05 Europe\/Moscow, within 10 minutes after midnight/);
+  });
+});
+
+describe('the profile\'s unknown values', () => {
+  it('refuses a wrong type and a value the profile also knows, naming the key', () => {
+    refused((d) => { fixtures(d).unknown = { contactIDs: ['x'] }; }, /key fixtures\.unknown\.contactIDs\.0: must be integer/);
+    refused((d) => { fixtures(d).unknown = { colours: ['red'] }; }, /key fixtures\.unknown: must NOT have additional properties 'colours'/);
+    refused((d) => { fixtures(d).unknown = { phoneIDs: [7001] }; }, /key fixtures\.unknown\.phoneIDs: 7001 is also one of the profile's known values/);
+    refused((d) => { fixtures(d).unknown = { streets: ['77000000000092000'] }; }, /key fixtures\.unknown\.streets: "77000000000092000"/);
+  });
+
+  it('are what every look-up operator of the scenarios sends', () => {
+    const profile = load((d) => { fixtures(d).unknown = UNKNOWN; });
+    const ctx = { profile, bases: loadBases(), now: new Date() };
+    const build = (set: Record<string, unknown>) => buildRequest({ name: 'x', file: 't', index: 0, operation: 'change_receiver', family: 't', formats: ['json'], rules: ['CNT-IDS-KNOWN'], expect: 'rejected', set } as unknown as LoadedCase, ctx);
+    const r = build({
+      'receiver.counteragentID': { $unknownId: 'counteragentID' }, 'receiver.contactIDs': [{ $unknownId: 'contactID' }], 'receiver.phoneIDs': [{ $unknownId: 'phoneID' }],
+      'third.counteragentID': { $unknownId: 'addressID' }, 'third.form': { $unknownLike: 'counteragents.legal.form' }, 'third.street': { $unknownLike: 'juridicalAddress.street' },
+    }) as { receiver: Doc; third: Doc };
+    assert.deepEqual([r.receiver.counteragentID, r.receiver.contactIDs, r.receiver.phoneIDs], [999000101, [999000201], [999000301]]);
+    assert.deepEqual([r.third.counteragentID, r.third.form, r.third.street], [999000401, UNKNOWN.forms[0], UNKNOWN.streets[0]]);
+  });
+
+  it('are what the violators draw from, and only those', () => {
+    const profile = load((d) => { fixtures(d).unknown = { ...UNKNOWN, contactIDs: [999000201, 999000202] }; });
+    const ctx = { profile, now: new Date() };
+    assert.deepEqual([...new Set(fc.sample(unknownId(ctx, 'contactIDs'), 50))].sort(), [999000201, 999000202]);
+    assert.deepEqual([...new Set(fc.sample(unknownLike(ctx, 'streets', '77000000000713400'), 20))], UNKNOWN.streets);
+    const drawn = load(() => {});
+    assert.ok(fc.sample(unknownId({ profile: drawn, now: new Date() }, 'contactIDs'), 20).every((id) => id >= 900_000_000), 'drawn without a named kind');
+  });
+});
