@@ -118,7 +118,6 @@ ${w.cutoffs.map((r) => `<tr><td><code>${esc(r.rule)}</code></td><td>${esc(r.titl
 <p id="unknown-values">Values the target must not know (look-up cases): from the profile (<code>fixtures.unknown</code>): ${kinds(w.unknownValues.fromProfile)}; drawn anew each run: ${kinds(w.unknownValues.drawn)}.</p>`;
 }
 
-
 /** conformance.html: the certificate and the rule × format matrix, one self-contained page. */
 export function conformanceHtml(s: Summary): string {
   const rows = s.rules.filter((r) => r.level !== 'INFO').map((r) => `<tr><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level, r.waived?.includes('json'))}${cell(r.xml, r.level, r.waived?.includes('xml'))}</tr>`).join('\n');
