@@ -19,6 +19,7 @@ import { ifFixtures } from './fixtures.ts';
 import { forms, parity, single, type Sent, type Target } from './trials.ts';
 import { FORMS } from '../src/codec/forms.ts';
 import { FORMS_RULE } from '../src/runner/forms.ts';
+import { sliceSeed, type Slice } from '../src/runner/slices.ts';
 
 export type { Sent } from './trials.ts';
 
@@ -68,6 +69,8 @@ export interface PropertyDef {
   /** Throws MissingFixture when the profile lacks what it needs. */
   arbitrary: (g: GenContext) => fc.Arbitrary<Sent>;
   trial: (target: Target) => (s: Sent) => Promise<Trial>;
+  /** In a sliced run (src/runner/slices.ts): which share of the property's runs this is. */
+  slice?: Slice;
 }
 
 function propertiesOf(op: Operation): PropertyDef[] {
@@ -107,7 +110,11 @@ export const PROPERTIES: readonly PropertyDef[] = OPERATIONS.flatMap(propertiesO
 
 export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; run: PropertyRun<Sent> };
 
-/** Runs one property against `target`; a fixture the profile lacks skips it, with the reason. */
+/**
+ * Runs one property against `target`; a fixture the profile lacks skips it, with the reason.
+ * A slice runs its share of the runs with its own seed, derived from `params.seed` (else a
+ * random one); the run it returns names that seed, not the slice's, since OCS_SEED replays it.
+ */
 export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
   let arbitrary: fc.Arbitrary<Sent>;
   try {
@@ -116,5 +123,8 @@ export async function checkProperty(p: PropertyDef, target: Target, params: RunP
     if (!(err instanceof MissingFixture)) throw err;
     return { kind: 'skip', reason: err.message };
   }
-  return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
+  if (!p.slice) return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
+  const seed = params.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  const run = await runProperty(arbitrary, p.trial(target), { ...params, numRuns: p.slice.runs, seed: sliceSeed(seed, p.slice.index) });
+  return { kind: 'run', run: { ...run, seed } };
 }
