@@ -17,7 +17,7 @@ export type Step<P extends PlannedProperty = PlannedProperty> =
  * breaks every rule costs four restarts, not one per rule or case. `rules` are the rules its
  * steps name, as tags, so `--grep RULE-ID` selects it (and selectSteps then keeps that
  * rule's steps). In a sliced run (src/runner/slices.ts) an endpoint is `slice.count` tests,
- * each with a slice of every property's runs; the first holds the endpoint's cases too.
+ * each with a slice of every property's runs and of the endpoint's cases.
  */
 export interface Unit<P extends PlannedProperty = PlannedProperty> {
   title: string;
@@ -57,13 +57,15 @@ export function planUnits<P extends PlannedProperty>(cases: readonly LoadedCase[
 
 /**
  * One slice of an endpoint: its properties, each with the slice's share of its runs and a
- * title that names the slice (OCS_STEP picks one step of the whole run), and in the first
- * slice its cases.
+ * title that names the slice (OCS_STEP picks one step of the whole run), and every
+ * `count`-th of its cases: with all of them, the first slices of a run of a few hundred runs
+ * weighed half as much again as the others.
  */
 function sliceOf<P extends PlannedProperty>(u: Unit<P>, slice: Slice): Unit<P> {
   const name = `${slice.index}/${slice.count}`;
+  let nth = 0;
   const steps = u.steps.flatMap((s): Step<P>[] => {
-    if (s.kind === 'case') return slice.index === 1 ? [s] : [];
+    if (s.kind === 'case') return nth++ % slice.count === slice.index - 1 ? [s] : [];
     const title = `${s.title} (slice ${name})`;
     return [{ ...s, title, property: { ...s.property, title, slice } }];
   });
