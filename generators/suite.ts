@@ -111,6 +111,23 @@ export const PROPERTIES: readonly PropertyDef[] = OPERATIONS.flatMap(propertiesO
 export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; run: PropertyRun<Sent> };
 
 /**
+ * Building a property's arbitrary takes about 5 ms, as long as drawing a slice's few runs at a
+ * hundred-odd runs per property: the slices of a property a worker runs share one, built anew
+ * after a minute. Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now`
+ * a minute old draws the same dates but around midnight, as one long property's does.
+ */
+const REBUILD_MS = 60_000;
+const built = new WeakMap<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
+function sliceArbitrary(p: PropertyDef, target: Target): fc.Arbitrary<Sent> {
+  const now = Date.now();
+  const seen = built.get(p.arbitrary);
+  if (seen && seen.profile === target.ctx.profile && now - seen.at < REBUILD_MS) return seen.arbitrary;
+  const arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date(now) });
+  built.set(p.arbitrary, { profile: target.ctx.profile, at: now, arbitrary });
+  return arbitrary;
+}
+
+/**
  * Runs one property against `target`; a fixture the profile lacks skips it, with the reason.
  * A slice runs its share of the runs with its own seed, derived from `params.seed` (else a
  * random one); the run it returns names that seed, not the slice's, since OCS_SEED replays it.
@@ -118,7 +135,7 @@ export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; 
 export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
   let arbitrary: fc.Arbitrary<Sent>;
   try {
-    arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date() });
+    arbitrary = p.slice ? sliceArbitrary(p, target) : p.arbitrary({ profile: target.ctx.profile, now: new Date() });
   } catch (err) {
     if (!(err instanceof MissingFixture)) throw err;
     return { kind: 'skip', reason: err.message };

@@ -41,3 +41,15 @@ export function sliceSeed(seed: number, index: number): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return ((h ^ (h >>> 16)) >>> 0) & 0x7fffffff;
 }
+
+/**
+ * How Playwright 1.65's `--shard=i/n` splits a run whose tests are each a group of their own
+ * (a file with no afterAll hook, as suites/conformance.spec.ts): n runs of consecutive tests,
+ * the first `tests.length % n` one test longer (filterForShard in playwright/lib/runner). The
+ * plan's unit tests check its balance with it; tests/e2e/shard.test.ts checks it against Playwright.
+ */
+export function shardsOf<T>(tests: readonly T[], n: number): T[][] {
+  const size = (i: number): number => Math.floor(tests.length / n) + (i < tests.length % n ? 1 : 0);
+  let from = 0;
+  return Array.from({ length: n }, (_, i) => tests.slice(from, (from += size(i))));
+}

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planUnits, selectSteps, type Unit } from '../../src/runner/units.ts';
-import { MIN_SLICES, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
+import { MIN_SLICES, shardsOf, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
 import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
@@ -44,18 +44,6 @@ describe('the tests of a run', () => {
     assert.deepEqual(selectSteps(receiver.title, receiver.steps, { step: 'no such step' }), []);
   });
 });
-
-/**
- * Playwright 1.65's `--shard=i/n` over tests that are each a group of their own (no afterAll
- * hook in the file): n runs of consecutive tests, the first `count % n` one test longer
- * (node_modules/playwright/lib/runner filterForShard). tests/e2e/shard.test.ts checks it
- * against Playwright's own split.
- */
-function shardsOf<T>(tests: readonly T[], n: number): T[][] {
-  const size = (i: number) => Math.floor(tests.length / n) + (i < tests.length % n ? 1 : 0);
-  let from = 0;
-  return Array.from({ length: n }, (_, i) => tests.slice(from, (from += size(i))));
-}
 
 /** What a test sends: a request per case (two for a case in another form), per property run one, two for parity and forms. */
 const requestsOf = (u: Unit<(typeof PROPERTIES)[number]>, runs: number): number => u.steps.reduce((n, s) => n + (s.kind === 'case'
