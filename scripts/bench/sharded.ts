@@ -18,7 +18,8 @@ import { startProxy } from './proxy.ts';
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
-export interface ShardedSettings { shards: number; runs: number; seed: number; grep?: string; timeoutMs: number }
+/** `workers`: Playwright workers per run (OCS_WORKERS), else the caller's OCS_WORKERS or Playwright's default. */
+export interface ShardedSettings { shards: number; runs: number; seed: number; grep?: string; workers?: number; timeoutMs: number }
 
 /** A finished Playwright process: its exit code and output. */
 export interface Ended { code: number | null; stdout: string; stderr: string }
@@ -62,7 +63,7 @@ export async function shardedRun(s: ShardedSettings): Promise<ShardedRun> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OCS_') || k === 'OCS_WORKERS' || k === 'OCS_CONCURRENCY'));
   const env = (reports: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     ...base, ...referenceEnv(), OCS_BASE_URL: proxy.url, OCS_PROFILE: REFERENCE_PROFILE,
-    OCS_RUNS: String(s.runs), OCS_SEED: String(s.seed), OCS_REPORTS_DIR: join(dir, reports), ...extra,
+    OCS_RUNS: String(s.runs), OCS_SEED: String(s.seed), OCS_REPORTS_DIR: join(dir, reports), ...(s.workers ? { OCS_WORKERS: String(s.workers) } : {}), ...extra,
   });
   const grep = s.grep ? ['--grep', s.grep] : [];
   try {

@@ -8,7 +8,11 @@ import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { loadRules } from '../../src/contract/load.ts';
-import { PROPERTIES } from '../../generators/suite.ts';
+import fc from 'fast-check';
+import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
+import { rerunStep } from '../../src/report/step-text.ts';
+import type { RunContext } from '../../src/profile/context.ts';
+import { referenceProfile } from './helpers.ts';
 
 const cases = loadAllCases();
 const units = planUnits(cases, PROPERTIES);
@@ -114,6 +118,48 @@ describe('a deep run', () => {
       assert.deepEqual(seeds, Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1)));
     }
     assert.notEqual(sliceSeed(1, 2), sliceSeed(2, 2), 'another run\'s seed, other slices');
+  });
+
+  it('replays a failing slice alone from the run\'s seed and the path its report prints', async () => {
+    // A property of integers that fails on multiples of 7 above 100, judged without a target.
+    const found: number[] = [];
+    const p: PropertyDef = {
+      title: 'T [json] property: integers', operation: 'change_receiver', rules: ['T'], format: 'json', source: 'test',
+      arbitrary: () => fc.integer({ min: 0, max: 10_000 }).map((n) => ({ request: { n } as never, rules: ['T'], expect: 'accepted' as const })),
+      trial: () => async (sent) => {
+        const n = (sent.request as unknown as { n: number }).n;
+        found.push(n);
+        return { parts: [{ format: 'json', findings: [{ rule: 'T', level: 'MUST', verdict: n > 100 && n % 7 === 0 ? 'fail' : 'pass', title: 't' }] }], own: ['T'] };
+      },
+    };
+    const [slice] = planUnits([], [p], 400).filter((u) => u.slice!.index === 3).map((u) => u.steps[0]!).filter((st) => st.kind === 'property');
+    const target = { url: 'http://127.0.0.1:9', transport: undefined as never, ctx: { profile: {} } as RunContext };
+    const first = await checkProperty(slice!.property, target, { numRuns: 400, seed: 99 });
+    assert.ok(first.kind === 'run' && first.run.failed, 'slice 3 finds a counterexample');
+    assert.equal(first.run.seed, 99, 'its report names the run\'s seed, which OCS_SEED replays');
+    const shrunk = first.run.counterexample;
+    found.length = 0;
+    const again = await checkProperty(slice!.property, target, { numRuns: 400, seed: first.run.seed, path: first.run.path });
+    assert.ok(again.kind === 'run' && again.run.failed);
+    assert.deepEqual(again.run.counterexample, shrunk);
+    const line = rerunStep({ title: 'change_receiver [json] slice 3/16', slice: slice!.property.slice }, slice!.title, { OCS_SEED: '99', OCS_PATH: first.run.path! });
+    assert.match(line, /OCS_RUNS='400' OCS_SEED='99' OCS_PATH='[0-9:]+' OCS_STEP='T \[json\] property: integers \(slice 3\/16\)' npm start -- --grep 'change_receiver \\\[json\\\] slice 3\/16'$/);
+  });
+
+  const REFERENCE = referenceProfile();
+
+  it('draws its first slice as the whole property draws with the run\'s seed, and its other slices other values', async () => {
+    const drawn = async (property: PropertyDef): Promise<unknown[]> => {
+      const values: unknown[] = [];
+      await checkProperty({ ...property, trial: () => async (sent) => (values.push(sent.request), { parts: [] }) }, { url: '', transport: undefined as never, ctx: { profile: REFERENCE } as RunContext }, { numRuns: 7, seed: 5 });
+      return values;
+    };
+    const p = PROPERTIES[0]!;
+    const slices = planUnits([], [p], 7 * MIN_SLICES).map((u) => u.steps[0]!).filter((st) => st.kind === 'property').map((st) => st.property);
+    const [one, two] = [await drawn(slices[0]!), await drawn(slices[1]!)];
+    assert.equal(one.length, 7);
+    assert.deepEqual(one, await drawn(p));
+    assert.notDeepEqual(two, one);
   });
 
   it('gives each of up to 16 shards work, and none more than 1.5 times the requests of the lightest', () => {
