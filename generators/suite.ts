@@ -114,7 +114,7 @@ export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; 
  * Building a property's arbitrary takes about 5 ms, as long as drawing a slice's few runs at a
  * hundred-odd runs per property: the slices of a property a worker runs share one, built anew
  * after a minute. Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now`
- * a minute old draws the same dates but around midnight, as one long property's does.
+ * up to a minute old draws other dates only around midnight, as one long property's does.
  */
 const REBUILD_MS = 60_000;
 const built = new WeakMap<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
