@@ -20,6 +20,7 @@ import { forms, parity, single, type Sent, type Target } from './trials.ts';
 import { FORMS } from '../src/codec/forms.ts';
 import { FORMS_RULE } from '../src/runner/forms.ts';
 import { targetNow } from '../src/profile/clock.ts';
+import { sliceSeed, type Slice } from '../src/runner/slices.ts';
 
 export type { Sent } from './trials.ts';
 
@@ -69,6 +70,8 @@ export interface PropertyDef {
   /** Throws MissingFixture when the profile lacks what it needs. */
   arbitrary: (g: GenContext) => fc.Arbitrary<Sent>;
   trial: (target: Target) => (s: Sent) => Promise<Trial>;
+  /** In a sliced run (src/runner/slices.ts): which share of the property's runs this is. */
+  slice?: Slice;
 }
 
 function propertiesOf(op: Operation): PropertyDef[] {
@@ -108,14 +111,38 @@ export const PROPERTIES: readonly PropertyDef[] = OPERATIONS.flatMap(propertiesO
 
 export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; run: PropertyRun<Sent> };
 
-/** Runs one property against `target`; a fixture the profile lacks skips it, with the reason. */
+/**
+ * Building a property's arbitrary takes about 5 ms, as long as drawing a slice's few runs at a
+ * hundred-odd runs per property: the slices of a property a worker runs share one, built anew
+ * after a minute. Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now`
+ * up to a minute old draws other dates only around midnight, as one long property's does.
+ */
+const REBUILD_MS = 60_000;
+const built = new WeakMap<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
+function sliceArbitrary(p: PropertyDef, target: Target): fc.Arbitrary<Sent> {
+  const now = targetNow(target.ctx.profile).getTime();
+  const seen = built.get(p.arbitrary);
+  if (seen && seen.profile === target.ctx.profile && now - seen.at < REBUILD_MS) return seen.arbitrary;
+  const arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date(now) });
+  built.set(p.arbitrary, { profile: target.ctx.profile, at: now, arbitrary });
+  return arbitrary;
+}
+
+/**
+ * Runs one property against `target`; a fixture the profile lacks skips it, with the reason.
+ * A slice runs its share of the runs with its own seed, derived from `params.seed` (else a
+ * random one); the run it returns names that seed, not the slice's, since OCS_SEED replays it.
+ */
 export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
   let arbitrary: fc.Arbitrary<Sent>;
   try {
-    arbitrary = p.arbitrary({ profile: target.ctx.profile, now: targetNow(target.ctx.profile) });
+    arbitrary = p.slice ? sliceArbitrary(p, target) : p.arbitrary({ profile: target.ctx.profile, now: targetNow(target.ctx.profile) });
   } catch (err) {
     if (!(err instanceof MissingFixture)) throw err;
     return { kind: 'skip', reason: err.message };
   }
-  return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
+  if (!p.slice) return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
+  const seed = params.seed ?? Math.floor(Math.random() * 0x7fffffff);
+  const run = await runProperty(arbitrary, p.trial(target), { ...params, numRuns: p.slice.runs, seed: sliceSeed(seed, p.slice.index) });
+  return { kind: 'run', run: { ...run, seed } };
 }

@@ -2,15 +2,18 @@
  * `npm run bench`: the harness's requests per second against raw undici (throughput), then
  * whole `npm start` runs timed from spawn to exit: a failing run against a conformant one
  * (failing), a conformant run whose every request waits 50 ms against one that does not
- * (delayed), and one deep property run with its requests per second and peak memory (deep).
- * BENCH_ONLY=throughput,failing,delayed,deep picks sections (default all); BENCH_WALL_ROUNDS
- * (default 1) repeats the pairs of whole runs; BENCH_DEEP_RUNS (default 1000) is the deep
- * run's OCS_RUNS. Exit 1 when a run did not end as it must (it would measure nothing), 2 on
- * bad settings.
+ * (delayed), one deep property run with its requests per second and peak memory (deep), and
+ * the deep run split over 8 Playwright shards and merged, with each shard's requests and
+ * whether the merge's verdicts are the one-machine run's (shards).
+ * BENCH_ONLY=throughput,failing,delayed,deep,shards picks sections (default all);
+ * BENCH_WALL_ROUNDS (default 1) repeats the pairs of whole runs; BENCH_DEEP_RUNS (default
+ * 1000) is the deep and sharded runs' OCS_RUNS. Exit 1 when a run did not end as it must (it
+ * would measure nothing), 2 on bad settings.
  */
 import { throughput } from './bench/throughput.ts';
 import { deep, delayed, failing } from './bench/runs.ts';
 import { BenchFailure } from './bench/wall.ts';
+import { shards } from './bench/shards.ts';
 
 function positive(name: string, fallback: number): number {
   const n = Number(process.env[name] ?? fallback);
@@ -25,6 +28,7 @@ async function main(): Promise<number> {
     const rounds = positive('BENCH_WALL_ROUNDS', 1);
     const deepRuns = positive('BENCH_DEEP_RUNS', 1000);
     sections = { throughput, failing: () => failing(rounds), delayed: () => delayed(rounds), deep: () => deep(deepRuns) };
+    sections.shards = () => shards(deepRuns);
     only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(sections);
     const unknown = only.filter((s) => !(s in sections));
     if (unknown.length) throw new RangeError(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${Object.keys(sections).join(', ')})`);

@@ -1,14 +1,15 @@
 /**
  * The conformance suite: one Playwright test per endpoint, an operation on its JSON or XML
  * path (src/runner/units.ts), untagged: `--grep RULE-ID` selects the steps that name the rule
- * (src/runner/grep.ts), and `--shard` splits the four tests. Its steps are the endpoint's
- * scenario cases and properties, grouped by rule, sent together under the cap on requests in
- * flight. OCS_RUNS sets the runs per property (default
- * 25; 0 leaves the properties out), OCS_SEED fixes the seed, OCS_PATH replays a
+ * (src/runner/grep.ts). Its steps are the endpoint's scenario cases and properties, grouped by
+ * rule, sent together under the cap on requests in flight. OCS_RUNS sets the runs per property
+ * (default 25; 0 leaves the properties out); above src/runner/slices.ts SLICE_AT an endpoint is
+ * cut into slices, tests of their own, so `--shard` has many tests of about equal weight to
+ * split. OCS_SEED fixes the seed (each slice's derives from it), OCS_PATH replays a
  * counterexample. Within a test, `--grep` (passed on as OCS_GREP) keeps the steps it
  * matches, and OCS_STEP keeps the one step of that title.
  */
-import { test } from '@playwright/test';
+import { test as base } from '@playwright/test';
 import { baseUrl, runContext } from '../src/profile/context.ts';
 import { recordUnit, WAITED } from '../src/report/record.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
@@ -23,14 +24,24 @@ const RUNS = runsPerProperty();
 const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
 const PATH = process.env.OCS_PATH;
 
+// The worker's client closes as the worker ends, in a worker fixture, not an afterAll hook: with
+// a hook in the file, Playwright's --shard splits the file's tests into only as many groups as
+// there are shards of the size it rounds up to, which left shards idle (src/runner/slices.ts).
+const test = base.extend<object, { client: void }>({
+  client: [async ({}, use) => {
+    await use();
+    await closeWorker();
+  }, { scope: 'worker', auto: true }],
+});
+
 // A run stopped from outside interrupts the test in flight: what its steps judged before the
-// stop is still recorded, and reported (src/runner/stop.ts).
+// stop is still recorded, and reported (src/runner/stop.ts). An afterEach hook, unlike an
+// afterAll, leaves Playwright's --shard split alone.
 test.afterEach(async ({}, info) => {
   if (info.status === 'interrupted') await recordStopped();
 });
-test.afterAll(closeWorker);
 
-for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
+for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [], RUNS)) {
   test(unit.title, {
     annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
   }, async ({}, info) => running(async () => {
@@ -38,13 +49,14 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [])) {
     if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
     test.skip(steps.length === 0, 'not selected');
     const properties = steps.filter((s) => s.kind === 'property').length;
+    const runs = unit.slice?.runs ?? RUNS;
     const ctx = runContext();
     // A same-day case may wait for the target's clock to cross 16:00 (src/runner/case.ts acrossCutoff).
-    test.setTimeout(60_000 + steps.length * 1_000 + properties * RUNS * 250 + (ctx.profile.clock?.waitForCutoffSeconds ?? 0) * 1_000);
+    test.setTimeout(60_000 + steps.length * 1_000 + properties * runs * 250 + (ctx.profile.clock?.waitForCutoffSeconds ?? 0) * 1_000);
     const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
     if (refused) info.annotations.push({ type: REFUSED, description: refused });
     const before = waitsSoFar();
-    const results = await runSteps(steps, ctx, baseUrl(), { runs: RUNS, seed: SEED, path: PATH, refused });
+    const results = await runSteps(steps, ctx, baseUrl(), { runs, seed: SEED, path: PATH, refused });
     const waited = waitsSoFar();
     if (waited.count > before.count) {
       info.annotations.push({ type: WAITED, description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });

@@ -6,7 +6,7 @@ import { describeRequest, describeResponse } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
-import { rerunLine, stepReport, thrownText, type StepResult } from './step-text.ts';
+import { rerunStep, stepReport, thrownText, type StepResult } from './step-text.ts';
 
 /** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
 export const WAITED = 'rate-limited';
@@ -80,7 +80,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       const key = `${f.rule}|${f.format}`;
       if (evidenceKeys.has(key)) continue;
       evidenceKeys.add(key);
-      recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, r.parts.find((p) => p.format === f.format && p.exchange), ctx, rerunLine(unit.title, r.step.title)));
+      recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, r.parts.find((p) => p.format === f.format && p.exchange), ctx, rerunStep(unit, r.step.title)));
     }
     for (const f of findings.filter((x) => x.verdict === 'fail' && x.level === 'SHOULD')) {
       const key = `${f.rule} [${f.format}]`;
@@ -98,7 +98,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       const key = `${f.rule}|${f.format}`;
       if (!evidenceKeys.has(key)) {
         evidenceKeys.add(key);
-        recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, undefined, ctx, rerunLine(unit.title, r.step.title)));
+        recorded.evidence.push(ruleEvidence(f, `${unit.title} › ${r.step.title}`, undefined, ctx, rerunStep(unit, r.step.title)));
       }
     }
     const failing = findings.filter(failsTest);

@@ -30,11 +30,19 @@ export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<s
   return [...Object.entries(settings).map(([k, v]) => `${k}=${shq(v)}`), 'npm start --', '--grep', shq(pattern)].join(' ');
 }
 
+/**
+ * The rerun line of a step of `unit`. A slice's titles exist only in a run cut the same way,
+ * so its line sets the run's OCS_RUNS (src/runner/slices.ts).
+ */
+export const rerunStep = (unit: Pick<Unit, 'title' | 'slice'>, stepTitle: string, extra: Record<string, string> = {}): string =>
+  rerunLine(unit.title, stepTitle, { ...(unit.slice ? { OCS_RUNS: String(unit.slice.total) } : {}), ...extra });
+
 function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
   const run = r.property!;
-  const replay = rerunLine(unit.title, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
+  const replay = rerunStep(unit, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
+  const seed = unit.slice ? `seed ${run.seed} (the run's: slice ${unit.slice.index}/${unit.slice.count} draws with a seed derived from it)` : `seed ${run.seed}`;
   return [
-    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): seed ${run.seed}, path ${run.path ?? '(none)'}.`,
+    `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): ${seed}, path ${run.path ?? '(none)'}.`,
     `Replay: ${replay}`,
     'Shrunk minimal request:',
     JSON.stringify(run.counterexample?.request, null, 2),
@@ -52,7 +60,7 @@ export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: R
     ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
     ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
     '  Rerun the step:',
-    `    ${rerunLine(unit.title, r.step.title)}`,
+    `    ${rerunStep(unit, r.step.title)}`,
   ].join('\n');
 }
 

@@ -1,59 +1,55 @@
+// A sliced deep run spread over eight Playwright shards and merged (docs/deep-runs.md): every
+// shard does work, and the merge gives what the same seed's run on one machine gives.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Summary } from '../../src/report/summary.ts';
-import { planUnits, selectSteps } from '../../src/runner/units.ts';
-import { loadAllCases } from '../../src/scenario/load.ts';
-import { PROPERTIES } from '../../generators/suite.ts';
 import { parse } from 'test-results-parser';
-import { ROOT } from './run.ts';
+import { planUnits, selectSteps } from '../../src/runner/units.ts';
+import { shardsOf } from '../../src/runner/slices.ts';
+import { loadAllCases } from '../../src/scenario/load.ts';
+import { FORMATS, OPERATIONS } from '../../src/contract/load.ts';
+import { PROPERTIES } from '../../generators/suite.ts';
+import { ruleVerdicts, shardedRun } from '../../scripts/bench/sharded.ts';
 
 /** The test cases of a junit.xml as a CI test view reads them: name and status. */
 const junitCases = (dir: string): string[] =>
   parse({ type: 'junit', files: [join(dir, 'junit.xml')] }).suites.flatMap((s) => s.cases.map((c) => `${c.name}: ${c.status}`)).sort();
 
-const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+// One rule only, to keep this cheap on a 2-core machine: both operations carry it in both formats,
+// so every slice of every endpoint has a slice of its properties, and some slices its cases.
+const GREP = 'CNT-PHONENUMBERS-MAX';
+const RUNS = 200;
+const SHARDS = 8;
 
-describe('a sharded run', () => {
-  it('merges its blob reports into one summary that counts every shard, and the JUnit test cases of a single run', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-shards-'));
-    const merged = join(dir, 'blobs');
-    mkdirSync(merged);
-    const grep = ['--grep', 'CNT-PHONE'];
-    for (const shard of ['1/2', '2/2']) {
-      const blobs = join(dir, `blob-${shard[0]}`);
-      execFileSync(process.execPath, [cli, 'test', ...grep, `--shard=${shard}`, '--reporter=blob'], {
-        cwd: ROOT, stdio: 'pipe', timeout: 120_000,
-        env: { ...process.env, OCS_BASE_URL: '', OCS_RUNS: '3', PLAYWRIGHT_BLOB_OUTPUT_DIR: blobs, OCS_REPORTS_DIR: join(dir, `r${shard[0]}`) },
-      });
-      for (const f of readdirSync(blobs)) copyFileSync(join(blobs, f), join(merged, f));
-    }
-    const listed = execFileSync(process.execPath, [cli, 'test', ...grep, '--list'], { cwd: ROOT, env: { ...process.env, OCS_BASE_URL: '' } }).toString();
-    const total = Number(/Total: ([0-9]+) tests?/.exec(listed)?.[1]);
-    assert.equal(total, 4, `the four endpoints carry CNT-PHONE rules, listed ${total}`);
-    const reports = join(dir, 'merged');
-    const merge = spawnSync(process.execPath, [cli, 'merge-reports', '--config', 'playwright.merge.config.ts', merged], {
-      cwd: ROOT, stdio: 'pipe', timeout: 120_000, env: { ...process.env, OCS_REPORTS_DIR: reports },
-    });
-    // The merge ends as a run does: exit 2, for a partial run is incomplete.
-    assert.equal(merge.status, 2, merge.stderr.toString());
-    const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary;
-    // Every check the grep selects, in every endpoint, ran in one shard or the other, once.
-    const selected = planUnits(loadAllCases(), PROPERTIES).flatMap((u) => selectSteps(u.title, u.steps, { grep: 'CNT-PHONE' }));
-    assert.deepEqual(summary.counts, { pass: selected.length, fail: 0, skip: 0, error: 0 });
-    // Only the CNT-PHONE rules ran: a partial run certifies nothing.
-    assert.equal(summary.verdict, 'incomplete');
-    assert.ok(summary.untested.includes('TOP-APPKEY-REQUIRED') && !summary.untested.includes('CNT-PHONENUMBERS-MAX'));
-    assert.equal(summary.rules.find((r) => r.id === 'CNT-PHONENUMBERS-MAX')?.xml, 'pass');
-    // The same selection in one run gives the same JUnit test cases, a case per rule and format.
-    const single = join(dir, 'single');
-    spawnSync(process.execPath, [cli, 'test', ...grep], { cwd: ROOT, stdio: 'pipe', timeout: 120_000, env: { ...process.env, OCS_BASE_URL: '', OCS_RUNS: '3', OCS_REPORTS_DIR: single } });
-    const cases = junitCases(reports);
+describe('a sharded deep run', () => {
+  it('gives all eight shards work, near evenly, and merges into the verdicts, summary and JUnit cases of the run on one machine', async () => {
+    // One worker a run: each of the ten runs here is small, and a second worker would only add its start-up.
+    const run = await shardedRun({ shards: SHARDS, runs: RUNS, seed: 20, grep: GREP, workers: 1, timeoutMs: 600_000 });
+    const plan = planUnits(loadAllCases(), PROPERTIES, RUNS);
+    // Playwright splits the run as the plan's model of it says.
+    assert.deepEqual(run.shards.map((s) => s.tests.sort()), shardsOf(plan, SHARDS).map((units) => units.map((u) => u.title).sort()));
+    for (const [i, s] of run.shards.entries()) assert.equal(s.code, 0, `shard ${i + 1}/${SHARDS}: ${s.stderr}`);
+    const requests = run.shards.map((s) => s.requests);
+    assert.ok(Math.min(...requests) > 0, `requests per shard: ${requests.join(' ')}`);
+    assert.ok(Math.max(...requests) / Math.min(...requests) <= 1.5, `requests per shard: ${requests.join(' ')}`);
+    // Every run first sends each endpoint the profile's valid request once (src/runner/preflight.ts).
+    const preflight = OPERATIONS.length * FORMATS.length;
+    assert.equal(requests.reduce((a, b) => a + b, 0) - SHARDS * preflight, run.single.requests - preflight, 'the shards sent what one machine sends');
+
+    // A grep's run certifies nothing: the merge and the single run both end incomplete (exit 2).
+    assert.equal(run.merged.ended.code, 2, run.merged.ended.stderr);
+    assert.equal(run.single.ended.code, 2, run.single.ended.stderr);
+    const [merged, single] = [run.merged.summary, run.single.summary];
+    assert.equal(merged.verdict, single.verdict);
+    assert.deepEqual(ruleVerdicts(merged), ruleVerdicts(single));
+    assert.equal(merged.rules.find((r) => r.id === 'CNT-PHONENUMBERS-MAX')?.xml, 'pass');
+    assert.ok(merged.untested.includes('TOP-APPKEY-REQUIRED'), 'only the grep\'s rules ran');
+    // Every check the grep selects, in every slice, ran in one shard or another, once.
+    const selected = plan.flatMap((u) => selectSteps(u.title, u.steps, { grep: GREP }));
+    assert.deepEqual(merged.counts, { pass: selected.length, fail: 0, skip: 0, error: 0 });
+    assert.deepEqual(single.counts, merged.counts);
+    const cases = junitCases(run.merged.dir);
     assert.ok(cases.some((c) => c.startsWith('CNT-PHONENUMBERS-MAX [xml] ')), cases.join('\n'));
-    assert.deepEqual(cases, junitCases(single));
+    assert.deepEqual(cases, junitCases(run.single.dir));
   });
 });

@@ -2,12 +2,17 @@
 // have in flight (src/runner/concurrency.ts, limit.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { planUnits, selectSteps } from '../../src/runner/units.ts';
+import { planUnits, selectSteps, type Unit } from '../../src/runner/units.ts';
+import { MIN_SLICES, shardsOf, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
 import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { loadRules } from '../../src/contract/load.ts';
-import { PROPERTIES } from '../../generators/suite.ts';
+import fc from 'fast-check';
+import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
+import { rerunStep } from '../../src/report/step-text.ts';
+import type { RunContext } from '../../src/profile/context.ts';
+import { referenceProfile } from './helpers.ts';
 
 const cases = loadAllCases();
 const units = planUnits(cases, PROPERTIES);
@@ -41,6 +46,132 @@ describe('the tests of a run', () => {
     const one = receiver.steps[3]!;
     assert.deepEqual(selectSteps(receiver.title, receiver.steps, { step: one.title, grep: 'x' }), [one]);
     assert.deepEqual(selectSteps(receiver.title, receiver.steps, { step: 'no such step' }), []);
+  });
+});
+
+/** What a test sends: a request per case (two for a case in another form), per property run one, two for parity and forms. */
+const requestsOf = (u: Unit<(typeof PROPERTIES)[number]>, runs: number): number => u.steps.reduce((n, s) => n + (s.kind === 'case'
+  ? (s.case.form ? 2 : 1)
+  : (s.property.slice?.runs ?? runs) * (s.property.source === 'parity' || s.property.source === 'src/codec/forms.ts' ? 2 : 1)), 0);
+
+/** Each case step of a plan as its endpoint and title. */
+const casesByEndpoint = (plan: Unit[]): string[] =>
+  plan.flatMap((u) => u.steps.filter((s) => s.kind === 'case').map((s) => `${u.operation} [${u.format}] ${s.title}`)).sort();
+
+describe('a deep run', () => {
+  const DEEP = [SLICE_AT + 1, 200, 1000, 1234, 5000];
+
+  it('stays the four endpoint tests up to SLICE_AT runs per property, so a broken target costs four restarts', () => {
+    for (const runs of [0, 1, 25, SLICE_AT]) {
+      const plan = planUnits(cases, PROPERTIES, runs);
+      assert.deepEqual(plan.map((u) => u.title), units.map((u) => u.title), `OCS_RUNS=${runs}`);
+      assert.deepEqual(plan.flatMap((u) => u.steps.map((s) => s.title)), units.flatMap((u) => u.steps.map((s) => s.title)));
+      assert.ok(plan.every((u) => !u.slice && u.steps.every((s) => s.kind === 'case' || !s.property.slice)));
+    }
+    assert.equal(planUnits(cases, [], 1000).length, 4, 'with no property to cut, an endpoint is one test');
+  });
+
+  it('is cut into slices whose runs add up to OCS_RUNS for every property, with every case once', () => {
+    for (const runs of DEEP) {
+      const plan = planUnits(cases, PROPERTIES, runs);
+      assert.ok(plan.length >= 4 * MIN_SLICES, `OCS_RUNS=${runs}: ${plan.length} tests`);
+      assert.equal(new Set(plan.map((u) => u.title)).size, plan.length);
+      const properties = plan.flatMap((u) => u.steps).filter((s) => s.kind === 'property');
+      assert.equal(new Set(properties.map((s) => s.title)).size, properties.length, 'a slice of a property is one step of the whole run (OCS_STEP)');
+      assert.deepEqual(casesByEndpoint(plan), casesByEndpoint(units), 'every case once, in its endpoint');
+      const total = new Map<string, number>();
+      for (const u of plan) {
+        assert.match(u.title, new RegExp(`^${u.operation} \\[${u.format}\\] slice ${u.slice!.index}/${u.slice!.count}$`));
+        for (const s of u.steps) {
+          if (s.kind !== 'property') continue;
+          assert.deepEqual(s.property.slice, u.slice);
+          const whole = PROPERTIES.find((p) => s.title === `${p.title} (slice ${u.slice!.index}/${u.slice!.count})`);
+          assert.ok(whole, s.title);
+          total.set(whole.title, (total.get(whole.title) ?? 0) + s.property.slice!.runs);
+        }
+      }
+      assert.equal(total.size, PROPERTIES.length);
+      for (const [title, n] of total) assert.equal(n, runs, `${title} at OCS_RUNS=${runs}`);
+    }
+  });
+
+  it('keeps, for --grep RULE-ID, the rule\'s cases and every slice of its properties: all of its runs', () => {
+    const plan = planUnits(cases, PROPERTIES, 1000);
+    const picked = (us: Unit[]) => us.flatMap((u) => selectSteps(u.title, u.steps, { grep: 'CNT-CONTACTIDS-MAX' }));
+    const sliced = picked(plan);
+    const whole = picked(units);
+    const caseTitles = (ss: typeof sliced) => ss.filter((s) => s.kind === 'case').map((s) => s.title).sort();
+    assert.ok(caseTitles(whole).length > 0);
+    assert.deepEqual(caseTitles(sliced), caseTitles(whole));
+    const runs = sliced.reduce((n, s) => n + (s.kind === 'property' ? s.property.slice!.runs : 0), 0);
+    assert.equal(runs, 1000 * whole.filter((s) => s.kind === 'property').length);
+    const endpoint = plan.filter((u) => selectSteps(u.title, u.steps, { grep: 'change_pickup \\[xml\\]' }).length > 0);
+    assert.ok(endpoint.length === MIN_SLICES && endpoint.every((u) => u.title.startsWith('change_pickup [xml]')), 'an endpoint\'s title runs all its slices');
+  });
+
+  it('draws each slice with its own seed, the first with the run\'s, every one derived from the run\'s seed alone', () => {
+    for (const seed of [0, 1, 42, -7, 2 ** 31 - 1, -(2 ** 31)]) {
+      assert.equal(sliceSeed(seed, 1), seed);
+      const seeds = Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1));
+      assert.equal(new Set(seeds).size, seeds.length, `seed ${seed}: the slices draw different values`);
+      assert.ok(seeds.slice(1).every((s) => Number.isSafeInteger(s) && s >= 0 && s < 2 ** 31));
+      assert.deepEqual(seeds, Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1)));
+    }
+    assert.notEqual(sliceSeed(1, 2), sliceSeed(2, 2), 'another run\'s seed, other slices');
+  });
+
+  it('replays a failing slice alone from the run\'s seed and the path its report prints', async () => {
+    // A property of integers that fails on multiples of 7 above 100, judged without a target.
+    const found: number[] = [];
+    const p: PropertyDef = {
+      title: 'T [json] property: integers', operation: 'change_receiver', rules: ['T'], format: 'json', source: 'test',
+      arbitrary: () => fc.integer({ min: 0, max: 10_000 }).map((n) => ({ request: { n } as never, rules: ['T'], expect: 'accepted' as const })),
+      trial: () => async (sent) => {
+        const n = (sent.request as unknown as { n: number }).n;
+        found.push(n);
+        return { parts: [{ format: 'json', findings: [{ rule: 'T', level: 'MUST', verdict: n > 100 && n % 7 === 0 ? 'fail' : 'pass', title: 't' }] }], own: ['T'] };
+      },
+    };
+    const [slice] = planUnits([], [p], 400).filter((u) => u.slice!.index === 3).map((u) => u.steps[0]!).filter((st) => st.kind === 'property');
+    const target = { url: 'http://127.0.0.1:9', transport: undefined as never, ctx: { profile: {} } as RunContext };
+    const first = await checkProperty(slice!.property, target, { numRuns: 400, seed: 99 });
+    assert.ok(first.kind === 'run' && first.run.failed, 'slice 3 finds a counterexample');
+    assert.equal(first.run.seed, 99, 'its report names the run\'s seed, which OCS_SEED replays');
+    const shrunk = first.run.counterexample;
+    found.length = 0;
+    const again = await checkProperty(slice!.property, target, { numRuns: 400, seed: first.run.seed, path: first.run.path });
+    assert.ok(again.kind === 'run' && again.run.failed);
+    assert.deepEqual(again.run.counterexample, shrunk);
+    const line = rerunStep({ title: 'change_receiver [json] slice 3/16', slice: slice!.property.slice }, slice!.title, { OCS_SEED: '99', OCS_PATH: first.run.path! });
+    assert.match(line, /OCS_RUNS='400' OCS_SEED='99' OCS_PATH='[0-9:]+' OCS_STEP='T \[json\] property: integers \(slice 3\/16\)' npm start -- --grep 'change_receiver \\\[json\\\] slice 3\/16'$/);
+  });
+
+  const REFERENCE = referenceProfile();
+
+  it('draws its first slice as the whole property draws with the run\'s seed, and its other slices other values', async () => {
+    const drawn = async (property: PropertyDef): Promise<unknown[]> => {
+      const values: unknown[] = [];
+      await checkProperty({ ...property, trial: () => async (sent) => (values.push(sent.request), { parts: [] }) }, { url: '', transport: undefined as never, ctx: { profile: REFERENCE } as RunContext }, { numRuns: 7, seed: 5 });
+      return values;
+    };
+    const p = PROPERTIES[0]!;
+    const slices = planUnits([], [p], 7 * MIN_SLICES).map((u) => u.steps[0]!).filter((st) => st.kind === 'property').map((st) => st.property);
+    const [one, two] = [await drawn(slices[0]!), await drawn(slices[1]!)];
+    assert.equal(one.length, 7);
+    assert.deepEqual(one, await drawn(p));
+    assert.notDeepEqual(two, one);
+  });
+
+  it('gives each of up to 16 shards work, and none more than 1.5 times the requests of the lightest', () => {
+    for (const runs of [200, 1000, 5000]) {
+      const plan = planUnits(cases, PROPERTIES, runs);
+      for (let n = 1; n <= 16; n++) {
+        const load = shardsOf(plan, n).map((shard) => shard.reduce((sum, u) => sum + requestsOf(u, runs), 0));
+        const [min, max] = [Math.min(...load), Math.max(...load)];
+        assert.ok(min > 0, `OCS_RUNS=${runs}, ${n} shards: ${load.join(' ')}`);
+        assert.ok(max / min <= 1.5, `OCS_RUNS=${runs}, ${n} shards: max / min ${(max / min).toFixed(2)} (${load.join(' ')})`);
+      }
+    }
   });
 });
 

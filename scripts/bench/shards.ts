@@ -1,0 +1,28 @@
+/**
+ * The shard balance of a deep run (docs/deep-runs.md): the run split over SHARDS Playwright
+ * shards, each shard's requests counted by the proxy, the blob reports merged, and the same
+ * seed's run on one machine, whose rule verdicts the merge must give.
+ */
+import { BenchFailure } from './wall.ts';
+import { ruleVerdicts, shardedRun } from './sharded.ts';
+
+const SHARDS = 8;
+const CONFORMANT = 0;
+
+export async function shards(runs: number): Promise<void> {
+  const seed = Math.floor(Math.random() * 0x7fffffff);
+  console.log(`Shard balance (OCS_RUNS=${runs}, OCS_SEED=${seed}: ${SHARDS} shards with blob reports, merged, then one machine; through the proxy so requests are counted):`);
+  const run = await shardedRun({ shards: SHARDS, runs, seed, timeoutMs: 3_600_000 });
+  for (const [i, s] of run.shards.entries()) {
+    if (s.code !== CONFORMANT) throw new BenchFailure(`shard ${i + 1}/${SHARDS} exited ${s.code}:\n${s.stdout.slice(-4000)}${s.stderr.slice(-4000)}`);
+    console.log(`  shard ${i + 1}/${SHARDS}: ${s.tests.length} tests, ${s.requests} requests`);
+  }
+  for (const [what, r] of [['merge', run.merged], ['one-machine run', run.single]] as const) {
+    if (r.ended.code !== CONFORMANT) throw new BenchFailure(`the ${what} exited ${r.ended.code}:\n${r.ended.stdout.slice(-4000)}${r.ended.stderr.slice(-4000)}`);
+  }
+  const requests = run.shards.map((s) => s.requests);
+  const [min, max] = [Math.min(...requests), Math.max(...requests)];
+  console.log(`shard balance (${SHARDS} shards, OCS_RUNS=${runs}): requests per shard min ${min}, max ${max}, max / min ${(max / min).toFixed(2)}`);
+  const agree = JSON.stringify(ruleVerdicts(run.merged.summary)) === JSON.stringify(ruleVerdicts(run.single.summary)) && run.merged.summary.verdict === run.single.summary.verdict;
+  console.log(`merged verdict ${run.merged.summary.verdict.toUpperCase()}, one machine ${run.single.summary.verdict.toUpperCase()}; every rule's verdict in both formats agrees: ${agree ? 'yes' : 'NO'} (${run.merged.summary.rules.length} rules)`);
+}
