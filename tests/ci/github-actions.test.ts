@@ -1,5 +1,5 @@
 // docs/ci/github-actions.yml, the CI example: GitHub's own workflow parser accepts it, its jobs
-// shard the four endpoint tests and merge their blob reports, secrets reach the run through
+// shard a sliced deep run over eight machines and merge their blob reports, secrets reach the run through
 // the environment only, and every command it runs exists (npm scripts, Playwright and
 // ocs-conformance subcommands and flags, config files) and is one the README shows.
 import assert from 'node:assert/strict';
@@ -11,6 +11,9 @@ import { describe, it } from 'node:test';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { parse } from 'yaml';
 import { FORMATS, OPERATIONS, ROOT } from '../../src/contract/load.ts';
+import { planUnits } from '../../src/runner/units.ts';
+import { loadAllCases } from '../../src/scenario/load.ts';
+import { PROPERTIES } from '../../generators/suite.ts';
 
 const FILE = join(ROOT, 'docs', 'ci', 'github-actions.yml');
 const text = readFileSync(FILE, 'utf8');
@@ -88,12 +91,14 @@ describe('docs/ci/github-actions.yml', () => {
     assert.deepEqual(template.jobs.map((j) => j.id.value), ['conformance', 'shard', 'merge']);
   });
 
-  it('shards the four endpoint tests over a matrix of four, and merges their blob reports after every shard', () => {
+  it('shards a sliced deep run over a matrix of eight with one seed, and merges their blob reports after every shard', () => {
     const shard = jobs.shard as Obj;
-    const endpoints = OPERATIONS.length * FORMATS.length;
-    assert.deepEqual(shard.strategy.matrix.shard, Array.from({ length: endpoints }, (_, i) => i + 1), 'one shard per endpoint test');
+    const tests = planUnits(loadAllCases(), PROPERTIES, Number(shard.env.OCS_RUNS)).length;
+    assert.deepEqual(shard.strategy.matrix.shard, [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.ok(tests >= 8 * OPERATIONS.length * FORMATS.length, `the deep run is cut into ${tests} tests, work for every shard`);
     assert.equal(shard.strategy['fail-fast'], false, 'a failing shard does not cancel the others: the merge needs every blob');
     assert.equal(String(shard.env.OCS_RUNS), '1000', 'the deep run is where shards pay');
+    assert.equal(String(shard.env.OCS_SEED), '${{ github.run_id }}', 'every shard draws from the same seed');
     const blobRun = steps('shard').find((s) => /--reporter=blob/.test(s.run ?? ''))!;
     assert.match(blobRun.run, /^PLAYWRIGHT_BLOB_OUTPUT_DIR=blob-\$\{\{ matrix\.shard \}\} npx playwright test --shard=\$\{\{ matrix\.shard \}\}\/\$\{\{ strategy\.job-total \}\} --reporter=blob$/);
     const upload = steps('shard').find((s) => String(s.uses).startsWith('actions/upload-artifact@'))!;
