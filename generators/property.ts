@@ -62,7 +62,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
   // fast-check needs a seed before it starts so that the prefetched values are its own.
   const seed = params.seed ?? Math.floor(Math.random() * 0x7fffffff);
   let take: (value: V) => Promise<Trial> = trial;
-  const property = (drawn: fc.Arbitrary<V>) => fc.asyncProperty(drawn, async (value) => {
+  const property = fc.asyncProperty(arbitrary, async (value) => {
     // After a transport failure every candidate would fail the same way, and after the
     // budget is spent nothing may be sent: the runs left pass unsent, the first failure stays.
     if (halted) return true;
@@ -91,7 +91,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
   let details: fc.RunDetails<[V]>;
   let missed: number | undefined;
   try {
-    details = await fc.check(property(ahead?.replayed ?? arbitrary), { numRuns: params.numRuns, seed, path: params.path });
+    details = await fc.check(property, { numRuns: params.numRuns, seed, path: params.path });
   } finally {
     missed = await ahead?.settle();
   }
@@ -117,15 +117,13 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
  * come. Their trials are started `ahead` at a time under `limit` and handed over when
  * fast-check asks for the value. Shrinking draws new values, which are sent when asked;
  * after the first failure nothing more is sent ahead. A value asked for that was not drawn
- * ahead is simply sent then. The second check is given the first one's draws (Replayed), so
- * each value is drawn once.
+ * ahead is simply sent then.
  */
 async function prefetching<V>(
   arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
-): Promise<{ take: (value: V) => Promise<Trial>; settle: () => Promise<number>; replayed: fc.Arbitrary<V> }> {
+): Promise<{ take: (value: V) => Promise<Trial>; settle: () => Promise<number> }> {
   const values: ([V] | undefined)[] = [];
-  const drawn: (fc.Value<V> | undefined)[] = [];
-  await fc.check(fc.asyncProperty(new Recorded(arbitrary, drawn), async (value) => {
+  await fc.check(fc.asyncProperty(arbitrary, async (value) => {
     values.push([value]);
     return true;
   }), { numRuns: params.numRuns, seed: params.seed, path: params.path });
@@ -150,7 +148,6 @@ async function prefetching<V>(
   topUp(window);
   let misses = 0;
   return {
-    replayed: new Replayed(arbitrary, drawn),
     async take(value) {
       const i = asked++;
       const ahead = started[i];
@@ -170,41 +167,6 @@ async function prefetching<V>(
       return misses;
     },
   };
-}
-
-/**
- * `source` with each value it generates (and its shrinking context) kept in `drawn`, in the
- * order fast-check asks for them.
- */
-class Recorded<V> extends fc.Arbitrary<V> {
-  constructor(private readonly source: fc.Arbitrary<V>, private readonly drawn: (fc.Value<V> | undefined)[]) { super(); }
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<V> {
-    const value = this.source.generate(mrng, biasFactor);
-    this.drawn.push(value);
-    return value;
-  }
-  canShrinkWithoutContext(value: unknown): value is V { return this.source.canShrinkWithoutContext(value); }
-  shrink(value: V, context: unknown): fc.Stream<fc.Value<V>> { return this.source.shrink(value, context); }
-}
-
-/**
- * `source` handing out, on its i-th generate, the i-th value Recorded kept: fc.check asks for
- * values in the same order for the same seed and path (which is what sending ahead relies
- * on), so the second check gets the values it would have drawn, with their contexts, and
- * fast-check still runs the loop, shrinks and reports. Drawing was about 200 µs of a valid
- * request's CPU in the worker, paid twice. Past the kept values it draws itself.
- */
-class Replayed<V> extends fc.Arbitrary<V> {
-  private next = 0;
-  constructor(private readonly source: fc.Arbitrary<V>, private readonly drawn: (fc.Value<V> | undefined)[]) { super(); }
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<V> {
-    const i = this.next++;
-    const kept = this.drawn[i];
-    this.drawn[i] = undefined;
-    return kept ?? this.source.generate(mrng, biasFactor);
-  }
-  canShrinkWithoutContext(value: unknown): value is V { return this.source.canShrinkWithoutContext(value); }
-  shrink(value: V, context: unknown): fc.Stream<fc.Value<V>> { return this.source.shrink(value, context); }
 }
 
 function fold(merged: Map<Format, Part & { byRule: Map<string, Finding> }>, part: Part): void {

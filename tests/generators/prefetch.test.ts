@@ -44,24 +44,4 @@ describe('a property sent ahead of fast-check', () => {
     assert.deepEqual([ahead.counterexample, ahead.path, ahead.numShrinks], [plain.counterexample, plain.path, plain.numShrinks]);
     assert.ok((ahead.missed ?? 0) > 0, 'shrink candidates are sent when asked');
   });
-
-  it('draws each value once: the judging check is handed the values the first one drew', async () => {
-    let draws = 0;
-    const counted = arbitrary.map((v) => { draws++; return v; });
-    const { state, trial } = slowTrial(() => false);
-    await runProperty(counted, trial, { numRuns: 40, seed: 7, limit: limiter(5), ahead: 5 });
-    assert.equal(state.sent.length, 40);
-    assert.equal(draws, 40);
-  });
-
-  it('replays a counterexample from its seed and path as a property run one trial at a time does', async () => {
-    const fails = (v: { b: number[] }) => v.b.some((n) => n > 10);
-    const found = await runProperty(arbitrary, slowTrial(fails).trial, { numRuns: 100, seed: 3, limit: limiter(8), ahead: 8 });
-    const replay = { numRuns: 100, seed: found.seed, path: found.path };
-    const ahead = await runProperty(arbitrary, slowTrial(fails).trial, { ...replay, limit: limiter(8), ahead: 8 });
-    const plain = await runProperty(arbitrary, slowTrial(fails).trial, replay);
-    assert.equal(ahead.failed, true);
-    assert.deepEqual(ahead.counterexample, found.counterexample);
-    assert.deepEqual([ahead.counterexample, ahead.path, ahead.numShrinks], [plain.counterexample, plain.path, plain.numShrinks]);
-  });
 });
