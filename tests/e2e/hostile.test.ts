@@ -3,12 +3,11 @@
 // reason, counts of the checks selected, bounded memory and reports, and no secret shown.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { parse, stringify } from 'yaml';
 import { startReference } from '../../reference/server.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
@@ -16,7 +15,7 @@ import { planUnits, selectSteps } from '../../src/runner/units.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/undici.ts';
 import { ANSWERED, hostile, type Mode } from '../hostile/server.ts';
-import { spawnRun, start, type StartRun } from './run.ts';
+import { profileWithTimeout, spawnRun, start, type StartRun } from './run.ts';
 
 const TIMEOUT_MS = 1_500;
 const IN_FLIGHT = 48;
@@ -38,15 +37,6 @@ const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.ht
  * answer must not become a timeout error the mode is not about.
  */
 const STALLING: readonly Mode[] = ['hang', 'drip', 'hang-after', 'endless', 'huge'];
-
-/** The reference's profile, with a short request timeout so a hang costs little. */
-function profile(): string {
-  const p = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as { http?: Record<string, unknown> };
-  p.http = { ...p.http, timeoutMs: TIMEOUT_MS };
-  const file = join(mkdtempSync(join(tmpdir(), 'ocs-hostile-')), 'hostile.yaml');
-  writeFileSync(file, stringify(p));
-  return file;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -103,7 +93,7 @@ const cell = (run: StartRun, id: string): [string, string] => {
 // One reference behind every hostile target, and one profile with a short timeout for the stalling modes.
 before(async () => {
   reference = await startReference();
-  file = profile();
+  file = profileWithTimeout(TIMEOUT_MS);
 });
 after(() => reference.close());
 

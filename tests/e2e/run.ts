@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import type { Summary } from '../../src/report/summary.ts';
+import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { treeRssBytes } from '../../scripts/bench/wall.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -20,10 +22,17 @@ export interface Spawned {
 export interface StartRun extends Spawned { reports: string; summary(): Summary }
 
 /**
- * Runs a command that may take a while (a conformance run) in its own process group, never
- * longer than `limitMs`, sampling the peak resident memory of its process tree.
+ * What a test does while the run goes on: given the run's pid and a way to move the kill
+ * deadline (`limitMs` from now), it may signal the run; the function it returns stops it.
  */
-export function spawnRun(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<Spawned> {
+export type During = (pid: number, killIn: (limitMs: number) => void) => () => void;
+
+/**
+ * Runs a command that may take a while (a conformance run) in its own process group, never
+ * longer than `limitMs` (or the deadline `during` sets), sampling the peak resident memory of
+ * its process tree.
+ */
+export function spawnRun(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number; during?: During } = {}): Promise<Spawned> {
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, CI: '1', ...options.env },
@@ -35,13 +44,20 @@ export function spawnRun(command: string, args: string[], options: { env?: NodeJ
   child.stdout.on('data', (d) => { stdout += d; });
   child.stderr.on('data', (d) => { stderr += d; });
   let killed = false;
-  const timer = setTimeout(() => { killed = true; process.kill(-child.pid!, 'SIGKILL'); }, options.limitMs ?? 240_000);
+  const kill = (): void => {
+    killed = true;
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  let timer = setTimeout(kill, options.limitMs ?? 240_000);
+  const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
+  const stopDuring = options.during?.(child.pid!, killIn);
   let peakRssBytes = 0;
   const sampler = setInterval(() => { peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!)); }, 100);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer);
       clearInterval(sampler);
+      stopDuring?.();
       resolve({ code, stdout, stderr, peakRssBytes, killed });
     });
   });
@@ -56,3 +72,12 @@ export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 24
 
 /** The last non-empty line a run printed. */
 export const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';
+
+/** The reference's profile with another request timeout (`http.timeoutMs`), in a file of its own. */
+export function profileWithTimeout(timeoutMs: number): string {
+  const p = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as { http?: Record<string, unknown> };
+  p.http = { ...p.http, timeoutMs };
+  const file = join(mkdtempSync(join(tmpdir(), 'ocs-profile-')), `timeout-${timeoutMs}.yaml`);
+  writeFileSync(file, stringify(p));
+  return file;
+}

@@ -6,15 +6,13 @@
 // signal, not a measured time.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { slowTarget, type SlowTarget } from '../stop/slow-target.ts';
-import { ROOT } from './run.ts';
+import { profileWithTimeout, spawnRun, type Spawned } from './run.ts';
 
 const DELAY_MS = 200;
 /** Requests the target has seen before the signal: the preflight's four, and many checks' worth. */
@@ -27,7 +25,7 @@ const DEADLINE_MS = 10_000;
 /** How long a run may take to get under way on a loaded machine. */
 const START_MS = 180_000;
 
-interface Stopped { code: number | null; stdout: string; stderr: string; reports: string; killed: boolean }
+type Stopped = Spawned & { reports: string };
 
 let slow: SlowTarget;
 let hanging: SlowTarget;
@@ -40,15 +38,6 @@ after(async () => {
   await hanging.close();
 });
 
-/** The reference's profile with a request timeout far past the deadline. */
-function patientProfile(): string {
-  const p = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as { http?: Record<string, unknown> };
-  p.http = { ...p.http, timeoutMs: LONG_TIMEOUT_MS };
-  const file = join(mkdtempSync(join(tmpdir(), 'ocs-stop-')), 'patient.yaml');
-  writeFileSync(file, stringify(p));
-  return file;
-}
-
 interface Stop { signal: NodeJS.Signals; to: 'process' | 'group'; target: SlowTarget; underWay: number; profile?: string }
 
 /**
@@ -59,33 +48,20 @@ interface Stop { signal: NodeJS.Signals; to: 'process' | 'group'; target: SlowTa
 async function stopMidway(command: string, args: string[], { signal, to, target, underWay, profile = REFERENCE_PROFILE }: Stop): Promise<Stopped> {
   const reports = mkdtempSync(join(tmpdir(), 'ocs-stop-'));
   const seenBefore = target.seen();
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, CI: '1', ...referenceEnv(), OCS_BASE_URL: target.url, OCS_PROFILE: profile, OCS_REPORTS_DIR: reports, OCS_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const run = await spawnRun(command, args, {
+    env: { ...referenceEnv(), OCS_BASE_URL: target.url, OCS_PROFILE: profile, OCS_REPORTS_DIR: reports, OCS_WORKERS: '1' },
+    limitMs: START_MS,
+    during: (pid, killIn) => {
+      const poll = setInterval(() => {
+        if (target.seen() - seenBefore < underWay) return;
+        clearInterval(poll);
+        process.kill(to === 'group' ? -pid : pid, signal);
+        killIn(DEADLINE_MS);
+      }, 50);
+      return () => clearInterval(poll);
+    },
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
-  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-  let killed = false;
-  const kill = (): void => { killed = true; try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } };
-  const started = Date.now();
-  const poll = setInterval(() => {
-    if (target.seen() - seenBefore >= underWay) {
-      clearInterval(poll);
-      process.kill(to === 'group' ? -child.pid! : child.pid!, signal);
-      setTimeout(kill, DEADLINE_MS).unref();
-    } else if (Date.now() - started > START_MS) {
-      clearInterval(poll);
-      kill();
-    }
-  }, 50);
-  const code = await closed;
-  clearInterval(poll);
-  return { code, stdout, stderr, reports, killed };
+  return { ...run, reports };
 }
 
 /** What every stopped run shows. */
@@ -119,7 +95,7 @@ describe('a run stopped from outside', { timeout: 3 * (START_MS + DEADLINE_MS) }
 
   it('a run whose requests in flight will never be answered stops without waiting for their timeout', async () => {
     // Every request past HANG_AFTER hangs: the cap on requests in flight fills with them.
-    const run = await stopMidway('npm', ['start', '--silent'], { signal: 'SIGTERM', to: 'group', target: hanging, underWay: HANG_AFTER + 20, profile: patientProfile() });
+    const run = await stopMidway('npm', ['start', '--silent'], { signal: 'SIGTERM', to: 'group', target: hanging, underWay: HANG_AFTER + 20, profile: profileWithTimeout(LONG_TIMEOUT_MS) });
     stoppedWithReports(run, 'SIGTERM');
   });
 });

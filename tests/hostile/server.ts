@@ -33,7 +33,8 @@ export const ANSWERED = 40;
 const isXml = (req: IncomingMessage): boolean => (req.url ?? '').endsWith('.xml');
 const now = (): string => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** A request's whole body (what arrived of it, if the client gave up). */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,7 +43,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+/** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
+export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
   res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
   res.end(Buffer.from(await up.body.arrayBuffer()));

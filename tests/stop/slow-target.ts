@@ -4,21 +4,12 @@
  * stop a run once it is under way. With `hangAfter`, every request past that many is never
  * answered: a stop must not wait for them.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { startReference } from '../../reference/server.ts';
+import { proxy, readBody } from '../hostile/server.ts';
 
 export interface SlowTarget { url: string; seen(): number; close(): Promise<void> }
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => resolve(Buffer.concat(chunks)));
-  });
-}
 
 export async function slowTarget(delayMs: number, { hangAfter = Infinity } = {}): Promise<SlowTarget> {
   const reference = await startReference();
@@ -28,9 +19,7 @@ export async function slowTarget(delayMs: number, { hangAfter = Infinity } = {})
     if (++seen > hangAfter) return;
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     try {
-      const up = await request(reference.url + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-      res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
-      res.end(Buffer.from(await up.body.arrayBuffer()));
+      await proxy(reference.url, req, res, body);
     } catch {
       res.destroy();
     }
