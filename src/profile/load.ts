@@ -46,15 +46,7 @@ export const placeholder = (name: string): string => `<placeholder: ${name} not 
 
 /** Reads and validates a profile, its list fixtures as lists (src/profile/lists.ts); every problem names the file and the key. */
 export function readProfile(file: string): Profile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ProfileError(`${file}: cannot read the profile (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  const { data, problems } = checkedYaml(text, file, 'profile.schema.json');
-  if (problems.length) throw new ProfileError(problems.join('\n'));
-  const profile = data as Profile;
+  const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
   const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, profile.fixtures)];
   if (world.length) throw new ProfileError(world.join('\n'));
   return { ...profile, fixtures: listFixtures(profile.fixtures) };
@@ -86,4 +78,17 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, 
     return value;
   };
   return { ...profile, file, secrets: { appkey: secret('appkey'), sessionID: secret('sessionID') } };
+}
+
+/** A YAML file read and held to `schema`; what cannot be read or is wrong is a ProfileError naming the file and key. */
+export function readChecked<T>(file: string, what: string, schema: string): T {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ProfileError(`${file}: cannot read ${what} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const { data, problems } = checkedYaml(text, file, schema);
+  if (problems.length) throw new ProfileError(problems.join('\n'));
+  return data as T;
 }

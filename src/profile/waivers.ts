@@ -5,10 +5,8 @@
  * checked before any request: a problem names the file and the key, as the profile's do.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { checkedYaml } from '../contract/ajv.ts';
 import { FORMATS, loadRules, type Format } from '../contract/load.ts';
-import { ProfileError, readProfile } from './load.ts';
+import { ProfileError, readChecked, readProfile } from './load.ts';
 
 /** A waiver as written in a profile or a waiver file (contract/schemas/waivers.schema.json). */
 export interface WaiverEntry { rule: string; format?: Format; reason: string; expires?: string }
@@ -40,15 +38,7 @@ function checked(entries: WaiverEntry[], file: string): Waiver[] {
 
 /** A waiver file: `waivers:` and its list, nothing else. */
 function readWaiverFile(file: string): WaiverEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ProfileError(`${file}: cannot read the waivers (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  const { data, problems } = checkedYaml(text, file, 'waivers.schema.json');
-  if (problems.length) throw new ProfileError(problems.join('\n'));
-  return (data as { waivers: WaiverEntry[] }).waivers;
+  return readChecked<{ waivers: WaiverEntry[] }>(file, 'the waivers', 'waivers.schema.json').waivers;
 }
 
 /**
