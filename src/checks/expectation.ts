@@ -2,7 +2,7 @@ import type { Expect } from '../scenario/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { localDay } from '../scenario/build.ts';
 import { ticking } from '../profile/clock.ts';
-import { beforeSameDayCutoff, clockReading, MIDNIGHT_MARGIN_MINUTES } from './cutoffs.ts';
+import { beforeSameDayCutoff, clockReading, MIDNIGHT_MARGIN_MINUTES, type CutoffSide } from './cutoffs.ts';
 import { errorNumbersIn, findErrorNumber, valueAtPath } from './error-number.ts';
 import { excerpt, ruleFinding, type ResponseView } from './response.ts';
 import type { Finding } from './finding.ts';
@@ -41,6 +41,8 @@ export function bodyShape(value: unknown): string {
 export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
   const received = outcome(view, body, profile.responses?.errorCodePath);
   const each = (make: (id: string) => Finding): Finding[] => rules.map(make);
+  const rejected = (note?: string): Finding[] => each((id) => ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, ...(note ? { note } : {}) }));
+  const onSide = (side: CutoffSide, findings: Finding[]): Finding[] => findings.map((f) => ({ ...f, side }));
   if (expect === 'record' || expect === 'probe') {
     return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${outcome(view, body, profile.responses?.errorCodePath, true)}` }));
   }
@@ -49,21 +51,19 @@ export function checkExpectation(rules: string[], expect: Expect, view: Response
     const at = `the target's clock read ${clockReading(sentAt, profile.timeZone)}`;
     if (expect === 'past-date') {
       if (ticking(profile) && localDay(sentAt, profile.timeZone).minutes < MIDNIGHT_MARGIN_MINUTES) {
-        return each((id) => ({ ...ruleFinding(id, 'skip', { note: `${at}, within ${MIDNIGHT_MARGIN_MINUTES} minutes after midnight, so a clock a little off still reads yesterday as today` }), side: 'past-yesterday' }));
+        return onSide('past-yesterday', each((id) => ruleFinding(id, 'skip', { note: `${at}, within ${MIDNIGHT_MARGIN_MINUTES} minutes after midnight, so a clock a little off still reads yesterday as today` })));
       }
-      return each((id) => ({ ...ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, note: at }), side: 'past-yesterday' }));
+      return onSide('past-yesterday', rejected(at));
     }
     if (beforeSameDayCutoff(sentAt, profile.timeZone)) {
-      return each((id) => ({ ...ruleFinding(id, 'pass', { note: `Not judged: ${at}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` }), side: 'same-day-before' }));
+      return onSide('same-day-before', each((id) => ruleFinding(id, 'pass', { note: `Not judged: ${at}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` })));
     }
-    return each((id) => ({ ...ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, note: at }), side: 'same-day-after' }));
+    return onSide('same-day-after', rejected(at));
   }
   if (expect === 'accepted') {
     return each((id) => ruleFinding(id, view.status === 200 ? 'pass' : 'fail', { expected: 'accepted (HTTP 200)', received }));
   }
-  if (expect === 'rejected') {
-    return each((id) => ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received }));
-  }
+  if (expect === 'rejected') return rejected();
   const code = expect.error;
   if (view.status !== 400) return each((id) => ruleFinding(id, 'fail', { expected: `error ${code} (HTTP 400)`, received }));
   if (view.value === undefined) return each((id) => ruleFinding(id, 'error', { expected: `error ${code}`, received: `a body the harness cannot read: ${excerpt(body)}` }));
