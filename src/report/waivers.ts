@@ -25,7 +25,9 @@ export interface WaiversSection {
   list: WaiverRow[];
 }
 
-const mustFails = (r: RuleRow, f: Format): boolean => r.level === 'MUST' && r[f] === 'fail' && !r.waived?.includes(f);
+/** A failure no waiver covers: it counts against the verdict (for a MUST rule). */
+export const unwaivedFailure = (r: RuleRow, f: Format): boolean => r[f] === 'fail' && !r.waived?.includes(f);
+const mustFails = (r: RuleRow, f: Format): boolean => r.level === 'MUST' && unwaivedFailure(r, f);
 
 /**
  * Marks the failures the waivers cover and gives the verdict they leave. `day` is the run's
