@@ -1,4 +1,4 @@
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
 
 /**
@@ -22,51 +22,108 @@ const HEAD_KEPT = 64 * 1024;
  * followed, any status returned, a body read up to `maxBytes` (past it, a TransportError that
  * keeps the head of the body). `npm run bench` measures it against Playwright's request
  * context; the suite uses it because it is the faster of the two.
+ *
+ * It sends through undici's `dispatch`, the API undici's own `request` is built on, with a
+ * handler that gathers the body's chunks: `request` wraps each response in a stream, an
+ * async iterator and an AbortSignal, a third of the client's CPU time per request (measured
+ * in issue 20), and the harness reads every body whole anyway.
  */
 export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): ClosableTransport {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   return {
     async send(req: WireRequest): Promise<WireResponse> {
       const started = performance.now();
+      let head: { status: number; headers: Record<string, string> };
+      let read: { bytes: Buffer; cut: boolean };
       try {
-        const res = await request(req.url, {
-          dispatcher,
-          method: req.method as Dispatcher.HttpMethod,
-          headers: req.headers,
-          body: req.bytes ?? req.body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const headers = flatHeaders(res.headers);
-        const { bytes, cut } = await readCapped(res.body, maxBytes);
-        const response = { status: res.statusCode, headers, ...decodeBody(bytes, headers['content-type']), ms: performance.now() - started };
-        if (cut) {
-          throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes raises the cap); the rest was not read`,
-            { ...response, body: `${response.body}\n… (cut: the first ${bytes.length} bytes of a body over ${maxBytes} bytes)` });
-        }
-        return response;
+        ({ head, read } = await exchange(dispatcher, req, timeoutMs, maxBytes));
       } catch (err) {
-        if (err instanceof TransportError) throw err;
         throw new TransportError(cause(err, timeoutMs));
       }
+      const response = { ...head, ...decodeBody(read.bytes, head.headers['content-type']), ms: performance.now() - started };
+      if (read.cut) {
+        throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes raises the cap); the rest was not read`,
+          { ...response, body: `${response.body}\n… (cut: the first ${read.bytes.length} bytes of a body over ${maxBytes} bytes)` });
+      }
+      return response;
     },
     close: () => dispatcher.close(),
     destroy: () => dispatcher.destroy(),
   };
 }
 
-/** Reads up to `maxBytes`; past it, stops reading and keeps the head of the body. */
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ bytes: Buffer; cut: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      body.destroy();
-      return { bytes: Buffer.concat(chunks).subarray(0, HEAD_KEPT), cut: true };
-    }
-    chunks.push(chunk as Buffer);
+/** Where a URL sends to, split as dispatch takes it; a run sends to a handful of URLs. */
+const targets = new Map<string, { origin: string; path: string }>();
+function split(url: string): { origin: string; path: string } {
+  let t = targets.get(url);
+  if (!t) {
+    const u = new URL(url);
+    if (targets.size > 256) targets.clear();
+    targets.set(url, (t = { origin: u.origin, path: u.pathname + u.search }));
   }
-  return { bytes: Buffer.concat(chunks), cut: false };
+  return t;
+}
+
+/** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
+const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
+
+/**
+ * One request and its whole answer: the status and headers of the last response (a 1xx is
+ * followed by the real one), and the body up to `maxBytes`. The time limit covers waiting for
+ * a connection, the headers and the body; past it, or past the cap, the request is aborted.
+ */
+function exchange(dispatcher: Dispatcher, req: WireRequest, timeoutMs: number, maxBytes: number): Promise<{ head: { status: number; headers: Record<string, string> }; read: { bytes: Buffer; cut: boolean } }> {
+  const { origin, path } = split(req.url);
+  return new Promise((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let head = { status: 0, headers: {} as Record<string, string> };
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const settle = (): boolean => {
+      if (done) return false;
+      done = true;
+      clearTimeout(timer);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      // A request still waiting for a connection has no controller yet: it is aborted when it gets one.
+      if (settle()) reject(timedOut());
+      controller?.abort(timedOut());
+    }, timeoutMs);
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (done) c.abort(timedOut());
+      },
+      onResponseStart(_c, statusCode, headers) {
+        head = { status: statusCode, headers: flatHeaders(headers) };
+        chunks = [];
+        size = 0;
+      },
+      onResponseData(c, chunk) {
+        if (done) return;
+        size += chunk.length;
+        if (size > maxBytes) {
+          if (settle()) resolve({ head, read: { bytes: Buffer.concat(chunks).subarray(0, HEAD_KEPT), cut: true } });
+          c.abort(new Error('the body is over the cap'));
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        if (settle()) resolve({ head, read: { bytes: Buffer.concat(chunks), cut: false } });
+      },
+      onResponseError(_c, err) {
+        if (settle()) reject(err);
+      },
+    };
+    try {
+      dispatcher.dispatch({ origin, path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.bytes ?? req.body }, handler);
+    } catch (err) {
+      if (settle()) reject(err as Error);
+    }
+  });
 }
 
 /**
