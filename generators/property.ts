@@ -55,7 +55,7 @@ export interface RunParams { numRuns: number; seed?: number; path?: string; limi
  * is the shrunk counterexample's, since fast-check only moves to a candidate that fails.
  */
 export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams): Promise<PropertyRun<V>> {
-  const merged = new Map<Format, Part & { byRule: Map<string, Finding> }>();
+  const merged: Merged = new Map();
   let failure: PropertyRun<V>['failure'];
   let stopped: string | undefined;
   let halted = false;
@@ -86,11 +86,24 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     for (const p of t.parts) fold(merged, p);
     return true;
   });
-  const ahead = params.limit ? await prefetching(arbitrary, trial, { ...params, seed }, params.limit) : undefined;
+  const ahead = params.limit ? prefetching(arbitrary, trial, { ...params, seed }, params.limit) : undefined;
   if (ahead) take = ahead.take;
+  // Runs sent ahead that all pass are the whole answer: fast-check would draw them again
+  // only to be told they pass. Only a run that fails (or errs, or is left unsent) needs
+  // fast-check's own check, which judges it and shrinks; it is told the runs before it pass
+  // (they were folded) without sending them again.
+  // A replayed path is always fast-check's to walk.
+  if (ahead && params.path === undefined) {
+    const passed = await ahead.inOrder((t) => { for (const p of t.parts) fold(merged, p); });
+    if (passed !== undefined) {
+      await ahead.settle();
+      return { failed: false, seed, numRuns: passed, numShrinks: 0, merged: folded(merged), missed: 0 };
+    }
+  }
   let details: fc.RunDetails<[V]>;
   let missed: number | undefined;
   try {
+    await ahead?.drawn;
     details = await fc.check(property, { numRuns: params.numRuns, seed, path: params.path });
   } finally {
     missed = await ahead?.settle();
@@ -103,7 +116,7 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
     numShrinks: details.numShrinks,
     counterexample: details.counterexample?.[0],
     failure: details.failed ? failure ?? { error: details.errorInstance } : undefined,
-    merged: [...merged.values()].map(({ format, byRule, exchange }) => ({ format, findings: [...byRule.values()], ...(exchange ? { exchange } : {}) })),
+    merged: folded(merged),
     stopped,
     missed,
   };
@@ -114,28 +127,45 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
  * run waits a round trip. fc.check draws the same values for the same arbitrary, seed and
  * path whatever the predicate does (fc.sample does not: it draws other values than check in
  * fast-check 4), so a first check whose predicate only keeps the values gives the runs to
- * come. Their trials are started `ahead` at a time under `limit` and handed over when
- * fast-check asks for the value. Shrinking draws new values, which are sent when asked;
- * after the first failure nothing more is sent ahead. A value asked for that was not drawn
- * ahead is simply sent then.
+ * come. Each value's trial is started as soon as it is drawn and the window admits it, `ahead`
+ * at a time under `limit`; the drawing hands the event loop over every few values, so the
+ * first requests leave while the rest are drawn. Runs that all pass are the answer; from the
+ * first that does not, fast-check's own check takes the trials when it asks for their values,
+ * shrinks, and sends the new values it draws when it asks for them. After the first failure
+ * nothing more is sent ahead. A value asked for that was not drawn ahead is simply sent then.
  */
-async function prefetching<V>(
+interface Prefetched<V> {
+  /**
+   * Hands each run's trial to `pass` in run order while they pass; the number of runs when
+   * all did, undefined from the first that did not (fast-check's check then judges it).
+   */
+  inOrder: (pass: (t: Trial) => void) => Promise<number | undefined>;
+  /** Resolves once every value is drawn: fast-check's check may then ask for them. */
+  drawn: Promise<unknown>;
+  /** The trial of the value fast-check asks for: the one sent ahead, or sent now. */
+  take: (value: V) => Promise<Trial>;
+  /** Waits for every trial sent ahead; how many values asked for had not been. */
+  settle: () => Promise<number>;
+}
+
+/** How many values are drawn between two turns of the event loop. */
+const DRAWN_PER_TURN = 8;
+
+function prefetching<V>(
   arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
-): Promise<{ take: (value: V) => Promise<Trial>; settle: () => Promise<number> }> {
-  const values: ([V] | undefined)[] = [];
-  await fc.check(fc.asyncProperty(arbitrary, async (value) => {
-    values.push([value]);
-    return true;
-  }), { numRuns: params.numRuns, seed: params.seed, path: params.path });
+): Prefetched<V> {
   const window = Math.max(1, params.ahead ?? 16);
   // By run index: fast-check asks for the values in the order the first check drew them, so
   // the i-th value asked for is the i-th drawn, which a deep comparison confirms (a value
   // told by its JSON text cost a serialization per run on each side).
+  const values: ([V] | undefined)[] = [];
   const started: (Promise<Trial> | undefined)[] = [];
   const all: Promise<unknown>[] = [];
   let next = 0;
+  let upTo = window;
   let stopped = false;
-  const topUp = (upTo: number): void => {
+  const topUp = (to: number): void => {
+    upTo = Math.max(upTo, to);
     for (; !stopped && next < Math.min(upTo, values.length); next++) {
       const value = values[next]![0];
       const t = limit(() => trial(value));
@@ -144,12 +174,50 @@ async function prefetching<V>(
       started[next] = t;
     }
   };
+  // Wakes `inOrder` when a value is drawn or the drawing ends.
+  let wake: (() => void) | undefined;
+  const woken = (): void => {
+    wake?.();
+    wake = undefined;
+  };
+  let finished = false;
+  // Drawing failed (an arbitrary that throws): nothing is known to pass; the check finds it.
+  let complete = false;
+  const drawn = fc.check(fc.asyncProperty(arbitrary, async (value) => {
+    values.push([value]);
+    topUp(upTo);
+    woken();
+    if (values.length % DRAWN_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    return true;
+  }), { numRuns: params.numRuns, seed: params.seed, path: params.path }).then((d) => !d.failed, () => false).then((ok) => {
+    finished = true;
+    complete = ok;
+    woken();
+  });
   let asked = 0;
-  topUp(window);
   let misses = 0;
+  // Runs `inOrder` found passing, and folded: the check that may follow is told they pass.
+  let passing = 0;
   return {
+    drawn,
+    async inOrder(pass) {
+      for (let i = 0; ; i++) {
+        while (started[i] === undefined && !finished) await new Promise<void>((resolve) => (wake = resolve));
+        const done = await started[i]?.catch(() => undefined);
+        if (!done || counterexample(done) || done.unsent !== undefined) break;
+        started[i] = values[i] = undefined;
+        pass(done);
+        passing++;
+        topUp(i + 1 + window);
+      }
+      if (complete && passing === values.length) return passing;
+      // fast-check's check takes over from the first run that did not pass: nothing more ahead.
+      stopped = true;
+      return undefined;
+    },
     async take(value) {
       const i = asked++;
+      if (i < passing) return { parts: [] };
       const ahead = started[i];
       const same = ahead !== undefined && isDeepStrictEqual(values[i]![0], value);
       started[i] = undefined;
@@ -163,13 +231,18 @@ async function prefetching<V>(
     },
     async settle() {
       stopped = true;
-      await Promise.all(all);
+      await Promise.all([drawn, ...all]);
       return misses;
     },
   };
 }
 
-function fold(merged: Map<Format, Part & { byRule: Map<string, Finding> }>, part: Part): void {
+type Merged = Map<Format, Part & { byRule: Map<string, Finding> }>;
+
+const folded = (merged: Merged): Part[] =>
+  [...merged.values()].map(({ format, byRule, exchange }) => ({ format, findings: [...byRule.values()], ...(exchange ? { exchange } : {}) }));
+
+function fold(merged: Merged, part: Part): void {
   let into = merged.get(part.format);
   if (!into) merged.set(part.format, (into = { format: part.format, findings: [], byRule: new Map() }));
   for (const f of part.findings) {

@@ -28,8 +28,10 @@ describe('a property sent ahead of fast-check', () => {
     const { state, trial } = slowTrial(() => false);
     const run = await runProperty(arbitrary, trial, { numRuns: 40, seed: 7, limit: limiter(5), ahead: 5 });
     const { state: alone, trial: one } = slowTrial(() => false);
-    await runProperty(arbitrary, one, { numRuns: 40, seed: 7 });
+    const plain = await runProperty(arbitrary, one, { numRuns: 40, seed: 7 });
     assert.equal(run.failed, false);
+    // Runs sent ahead that all pass are not drawn again by a second check: the answer is the same.
+    assert.deepEqual([run.numRuns, run.numShrinks, run.merged], [plain.numRuns, plain.numShrinks, plain.merged]);
     assert.equal(run.missed, 0, 'every value fast-check asked for had been sent ahead');
     assert.deepEqual(state.sent, alone.sent, 'the same values, in the same order, as without sending ahead');
     assert.ok(state.peak > 1 && state.peak <= 5, `in flight at once: ${state.peak}`);
@@ -41,7 +43,19 @@ describe('a property sent ahead of fast-check', () => {
     const ahead = await runProperty(arbitrary, slowTrial(fails).trial, { numRuns: 100, seed: 3, limit: limiter(8), ahead: 8 });
     const plain = await runProperty(arbitrary, slowTrial(fails).trial, { numRuns: 100, seed: 3 });
     assert.equal(ahead.failed, true);
-    assert.deepEqual([ahead.counterexample, ahead.path, ahead.numShrinks], [plain.counterexample, plain.path, plain.numShrinks]);
+    assert.deepEqual([ahead.counterexample, ahead.path, ahead.numShrinks, ahead.numRuns], [plain.counterexample, plain.path, plain.numShrinks, plain.numRuns]);
+    // The runs that passed before the failure are folded once, as one trial at a time folds them.
+    assert.deepEqual(ahead.merged, plain.merged);
     assert.ok((ahead.missed ?? 0) > 0, 'shrink candidates are sent when asked');
+  });
+
+  it('hands a trial that throws to fast-check, which reports the error as one trial at a time does', async () => {
+    const throwing = (v: { b: number[] }) => { if (v.b.length > 1) throw new Error('the harness broke'); return false; };
+    const { trial } = slowTrial(throwing);
+    const ahead = await runProperty(arbitrary, trial, { numRuns: 60, seed: 5, limit: limiter(6), ahead: 6 });
+    const plain = await runProperty(arbitrary, slowTrial(throwing).trial, { numRuns: 60, seed: 5 });
+    assert.equal(ahead.failed, true);
+    assert.deepEqual([ahead.counterexample, ahead.path, ahead.merged], [plain.counterexample, plain.path, plain.merged]);
+    assert.match(String((ahead.failure as { error: Error }).error), /the harness broke/);
   });
 });
