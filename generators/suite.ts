@@ -118,9 +118,19 @@ export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; 
  * up to a minute old draws other dates only around midnight, as one long property's does.
  */
 const REBUILD_MS = 60_000;
-const built = new WeakMap<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
+const built = new Map<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
+/** The endpoint whose properties `built` holds. */
+let builtFor: string | undefined;
 function sliceArbitrary(p: PropertyDef, target: Target): fc.Arbitrary<Sent> {
   const now = targetNow(target.ctx.profile).getTime();
+  // One endpoint's arbitraries at a time: all of them (some 250 properties, hundreds of
+  // arbitraries each) held a deep run's worker near its 128 MB heap, where V8 spent a
+  // quarter of its time collecting garbage.
+  const endpoint = `${p.operation} ${p.format}`;
+  if (builtFor !== endpoint) {
+    built.clear();
+    builtFor = endpoint;
+  }
   const seen = built.get(p.arbitrary);
   if (seen && seen.profile === target.ctx.profile && now - seen.at < REBUILD_MS) return seen.arbitrary;
   const arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date(now) });
