@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 import { reporters } from './src/report/reporters.ts';
 import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
-import { withMemoryLimits } from './src/runner/memory.ts';
+import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
 import { takeGrepFromRunner } from './src/runner/grep.ts';
 import { handleStopSignals } from './src/runner/stop.ts';
@@ -38,7 +38,8 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   const rps = rateLimit(safety);
   if (rps) process.env.OCS_WORKER_RPS = String(rps / workers);
   else delete process.env.OCS_WORKER_RPS;
-  process.env.NODE_OPTIONS = withMemoryLimits(process.env.NODE_OPTIONS);
+  // The workers' limits, from the user's own options: the runner's came with its larger heap.
+  process.env.NODE_OPTIONS = withMemoryLimits(process.env[USER_NODE_OPTIONS] ?? process.env.NODE_OPTIONS);
   // --grep selects steps inside the endpoint tests, which carry no tags (src/runner/grep.ts).
   const grep = cliFlag('-g', '--grep');
   if (grep !== undefined) {

@@ -18,7 +18,7 @@ import { loadAllCases, ScenarioError } from '../scenario/load.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
-import { withMemoryLimits } from '../runner/memory.ts';
+import { USER_NODE_OPTIONS, withMemoryLimits } from '../runner/memory.ts';
 import { rateLimit } from '../client/polite.ts';
 
 export interface RunRequest {
@@ -86,7 +86,9 @@ export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRe
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const pw = await playwright(cli, playwrightArgs, withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir, NODE_OPTIONS: withMemoryLimits(env.NODE_OPTIONS) }));
+  const withTsx = withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir });
+  const user = withTsx.NODE_OPTIONS ?? '';
+  const pw = await playwright(cli, playwrightArgs, { ...withTsx, NODE_OPTIONS: withMemoryLimits(user, 'runner'), [USER_NODE_OPTIONS]: user });
   if (!existsSync(summaryFile)) {
     console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${summaryFile}: no test ran`);
     return 2;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { withMemoryLimits } from '../../src/runner/memory.ts';
+import { USER_NODE_OPTIONS, withMemoryLimits } from '../../src/runner/memory.ts';
 
 describe('withMemoryLimits', () => {
   it('adds each limit the user did not set, and keeps the user\'s own', () => {
@@ -11,8 +11,13 @@ describe('withMemoryLimits', () => {
     assert.equal(withMemoryLimits('--max-old-space-size=1024 --trace-warnings'), '--max-old-space-size=1024 --trace-warnings --max-semi-space-size=8');
   });
 
-  it('is what npm start gives Playwright\'s runner, the user\'s NODE_OPTIONS after it so they win', () => {
+  it('gives the runner a larger heap than its workers', () => {
+    assert.equal(withMemoryLimits('', 'runner'), '--max-old-space-size=192 --max-semi-space-size=8');
+    assert.equal(withMemoryLimits('--max-old-space-size=64', 'runner'), '--max-old-space-size=64 --max-semi-space-size=8');
+  });
+
+  it('is what npm start gives Playwright\'s runner, the user\'s NODE_OPTIONS after it so they win, and kept aside for the workers', () => {
     const start = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
-    assert.match(start, new RegExp(`NODE_OPTIONS="${withMemoryLimits('')} \\$NODE_OPTIONS" exec node node_modules/@playwright/test/cli\\.js test$`));
+    assert.match(start, new RegExp(`${USER_NODE_OPTIONS}="\\$NODE_OPTIONS" NODE_OPTIONS="${withMemoryLimits('', 'runner')} \\$NODE_OPTIONS" exec node node_modules/@playwright/test/cli\\.js test$`));
   });
 });
