@@ -52,18 +52,6 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   };
 }
 
-/** Where a URL sends to, split as dispatch takes it; a run sends to a handful of URLs. */
-const targets = new Map<string, { origin: string; path: string }>();
-function split(url: string): { origin: string; path: string } {
-  let t = targets.get(url);
-  if (!t) {
-    const u = new URL(url);
-    if (targets.size > 256) targets.clear();
-    targets.set(url, (t = { origin: u.origin, path: u.pathname + u.search }));
-  }
-  return t;
-}
-
 /** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
 const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
 
@@ -73,7 +61,7 @@ const timedOut = (): Error => Object.assign(new Error('the request timed out'), 
  * a connection, the headers and the body; past it, or past the cap, the request is aborted.
  */
 function exchange(dispatcher: Dispatcher, req: WireRequest, timeoutMs: number, maxBytes: number): Promise<{ head: { status: number; headers: Record<string, string> }; read: { bytes: Buffer; cut: boolean } }> {
-  const { origin, path } = split(req.url);
+  const url = new URL(req.url);
   return new Promise((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let head = { status: 0, headers: {} as Record<string, string> };
@@ -119,7 +107,7 @@ function exchange(dispatcher: Dispatcher, req: WireRequest, timeoutMs: number, m
       },
     };
     try {
-      dispatcher.dispatch({ origin, path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.bytes ?? req.body }, handler);
+      dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.bytes ?? req.body }, handler);
     } catch (err) {
       if (settle()) reject(err as Error);
     }
