@@ -122,18 +122,6 @@ export async function runProperty<V>(arbitrary: fc.Arbitrary<V>, trial: (value: 
   };
 }
 
-/**
- * fast-check runs a property's trials one after another, so against a distant target each
- * run waits a round trip. fc.check draws the same values for the same arbitrary, seed and
- * path whatever the predicate does (fc.sample does not: it draws other values than check in
- * fast-check 4), so a first check whose predicate only keeps the values gives the runs to
- * come. Each value's trial is started as soon as it is drawn and the window admits it, `ahead`
- * at a time under `limit`; the drawing hands the event loop over every few values, so the
- * first requests leave while the rest are drawn. Runs that all pass are the answer; from the
- * first that does not, fast-check's own check takes the trials when it asks for their values,
- * shrinks, and sends the new values it draws when it asks for them. After the first failure
- * nothing more is sent ahead. A value asked for that was not drawn ahead is simply sent then.
- */
 interface Prefetched<V> {
   /**
    * Hands each run's trial to `pass` in run order while they pass; the number of runs when
@@ -151,6 +139,18 @@ interface Prefetched<V> {
 /** How many values are drawn between two turns of the event loop. */
 const DRAWN_PER_TURN = 8;
 
+/**
+ * fast-check runs a property's trials one after another, so against a distant target each
+ * run waits a round trip. fc.check draws the same values for the same arbitrary, seed and
+ * path whatever the predicate does (fc.sample does not: it draws other values than check in
+ * fast-check 4), so a first check whose predicate only keeps the values gives the runs to
+ * come. Each value's trial is started as soon as it is drawn and the window admits it, `ahead`
+ * at a time under `limit`; the drawing hands the event loop over every few values, so the
+ * first requests leave while the rest are drawn. Runs that all pass are the answer; from the
+ * first that does not, fast-check's own check takes the trials when it asks for their values,
+ * shrinks, and sends the new values it draws when it asks for them. After the first failure
+ * nothing more is sent ahead. A value asked for that was not drawn ahead is simply sent then.
+ */
 function prefetching<V>(
   arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
 ): Prefetched<V> {

@@ -58,4 +58,16 @@ describe('a property sent ahead of fast-check', () => {
     assert.deepEqual([ahead.counterexample, ahead.path, ahead.merged], [plain.counterexample, plain.path, plain.merged]);
     assert.match(String((ahead.failure as { error: Error }).error), /the harness broke/);
   });
+
+  it('answers the first runs while the rest are still being drawn', async () => {
+    let drawn = 0;
+    let drawnAtFirstAnswer: number | undefined;
+    const counted = arbitrary.map((v) => { drawn++; return v; });
+    const { trial } = slowTrial(() => false);
+    // A trial's answer takes a timer (slowTrial waits 2 ms): it comes back only if the drawing
+    // hands the event loop over before it has drawn every value.
+    const run = await runProperty(counted, async (v) => { const t = await trial(v); drawnAtFirstAnswer ??= drawn; return t; }, { numRuns: 200, seed: 11, limit: limiter(4), ahead: 4 });
+    assert.equal(run.failed, false);
+    assert.ok(drawnAtFirstAnswer !== undefined && drawnAtFirstAnswer < 200, `values drawn when the first trial was answered: ${drawnAtFirstAnswer}`);
+  });
 });
