@@ -15,7 +15,6 @@
  * BENCH_RUNS (requests per measurement, default 1600), BENCH_ROUNDS (default 5) and
  * BENCH_WARM_UP (rounds of each side before the measured ones, as a run sends; default 3) tune it.
  */
-import { cpus } from 'node:os';
 import { request as playwright } from '@playwright/test';
 import { Agent, request, type Dispatcher } from 'undici';
 import { startReference } from '../../reference/server.ts';
@@ -25,7 +24,7 @@ import { playwrightTransport } from '../../src/client/playwright.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import type { Transport, WireRequest } from '../../src/client/transport.ts';
 import { referenceDefaults } from '../../src/cli/target.ts';
-import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency.ts';
+import { workerPlan } from '../../src/runner/concurrency.ts';
 import { eachLimited, limiter } from '../../src/runner/limit.ts';
 import type { Step } from '../../src/runner/units.ts';
 import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
@@ -106,18 +105,10 @@ function print(samples: Record<string, number[]>): Record<string, number> {
   return m;
 }
 
-/**
- * A default run's worker's share of the requests in flight, worked out as playwright.config.ts
- * does: the run's cap over the workers (half the cores unless the profile says).
- */
-function workerInFlight(ctx: RunContext): number {
-  const total = concurrency(ctx.profile.safety);
-  return perWorker(total, workersFor(ctx.profile.safety?.workers ?? Math.max(1, Math.floor(cpus().length / 2)), total));
-}
-
 /** The goal's measurement: the reference in its own process, requests in flight on both sides. */
 async function asRunSends(base: RunContext): Promise<void> {
-  const inFlight = workerInFlight(base);
+  // A default run's worker's share of the requests in flight, as playwright.config.ts works it out.
+  const inFlight = workerPlan(base.profile.safety).inFlight;
   const ctx: RunContext = { ...base, inFlight };
   const reference = await startChildReference();
   const steps = VALID.map((p): Step<PropertyDef> => ({ kind: 'property', title: p.title, rules: p.rules, format: p.format, property: p }));

@@ -1,10 +1,11 @@
 // How a run is cut into Playwright tests (src/runner/units.ts) and how many requests it may
 // have in flight (src/runner/concurrency.ts, limit.ts).
 import assert from 'node:assert/strict';
+import { cpus } from 'node:os';
 import { describe, it } from 'node:test';
 import { planUnits, selectSteps, type Unit } from '../../src/runner/units.ts';
 import { MIN_SLICES, shardsOf, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
-import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency.ts';
+import { concurrency, perWorker, workerPlan, workersFor } from '../../src/runner/concurrency.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { loadRules } from '../../src/contract/load.ts';
@@ -184,6 +185,15 @@ describe('requests in flight', () => {
     assert.equal(perWorker(32, 2), 16);
     assert.equal(perWorker(5, 2), 2, 'rounded down: the workers together never exceed the cap');
     assert.equal(workersFor(4, 2), 2, 'no more workers than requests in flight');
+  });
+
+  it('are shared out as playwright.config.ts and the bench share them: --workers, else OCS_WORKERS, else the profile, else half the cores', () => {
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, {}), { total: 8, workers: 3, inFlight: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, { OCS_WORKERS: '4' }), { total: 8, workers: 4, inFlight: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, '1', { OCS_WORKERS: '4', OCS_CONCURRENCY: '5' }), { total: 5, workers: 1, inFlight: 5 });
+    assert.deepEqual(workerPlan({ concurrency: 2 }, '16', {}), { total: 2, workers: 2, inFlight: 1 }, 'no more workers than requests in flight');
+    const halfTheCores = Math.max(1, Math.floor(cpus().length / 2));
+    assert.deepEqual(workerPlan(undefined, undefined, {}), { total: 48, workers: halfTheCores, inFlight: Math.floor(48 / halfTheCores) });
   });
 
   it('never exceed the limiter\'s cap, and every task runs', async () => {
