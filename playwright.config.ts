@@ -1,10 +1,9 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/cli/target.ts';
 import { reporters } from './src/report/reporters.ts';
-import { concurrency, perWorker, workersFor } from './src/runner/concurrency.ts';
+import { workerPlan } from './src/runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
 import { takeGrepFromRunner } from './src/runner/grep.ts';
@@ -22,10 +21,9 @@ process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
 process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
 const { safety, name } = profileSettings(process.env.OCS_PROFILE!);
 process.env.OCS_TARGET_NAME ??= name;
-const total = concurrency(safety);
 // Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
 // cores (Playwright's default), never more than requests may be in flight.
-const workers = workersFor(Number(cliFlag('-j', '--workers') ?? process.env.OCS_WORKERS ?? safety.workers ?? Math.max(1, Math.floor(cpus().length / 2))), total);
+const { workers, inFlight } = workerPlan(safety, cliFlag('-j', '--workers'));
 
 // Only the main process decides (workers, TEST_WORKER_INDEX set, inherit its environment): a
 // new run starts with a closed breaker, a full budget and its scenarios read anew, each
@@ -33,7 +31,7 @@ const workers = workersFor(Number(cliFlag('-j', '--workers') ?? process.env.OCS_
 // run's --grep.
 if (process.env.TEST_WORKER_INDEX === undefined) {
   for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE]) rmSync(file, { force: true });
-  process.env.OCS_WORKER_IN_FLIGHT = String(perWorker(total, workers));
+  process.env.OCS_WORKER_IN_FLIGHT = String(inFlight);
   // A cap on the request rate is shared out as the requests in flight are.
   const rps = rateLimit(safety);
   if (rps) process.env.OCS_WORKER_RPS = String(rps / workers);

@@ -2,14 +2,21 @@
  * A forwarding proxy that holds each request `delayMs` before passing it on: the embedded
  * reference answers in well under a millisecond, a real target across a network does not,
  * and this shows how much of a run's wall time is spent waiting on the target. It also
- * counts what it forwards, which `npm start` does not report.
+ * counts what it receives and what it forwards, which `npm start` does not report. The
+ * bench, the sharded run (scripts/bench/sharded.ts) and the stop tests (tests/stop/slow-target.ts)
+ * all put one in front of a reference.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
+import { startReference } from '../../reference/server.ts';
 
-export interface Proxy { url: string; forwarded(): number; close(): Promise<void> }
+/** `received`: requests whose body has been read; `forwarded`: requests answered with the target's answer. */
+export interface Proxy { url: string; received(): number; forwarded(): number; close(): Promise<void> }
+
+/** `hangAfter`: every request past that many received is never answered (a stop must not wait for them). */
+export interface ProxyOptions { hangAfter?: number }
 
 // Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the proxy.
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
@@ -20,13 +27,16 @@ function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[
   return out;
 }
 
-export async function startProxy(target: string, delayMs: number): Promise<Proxy> {
+export async function startProxy(target: string, delayMs: number, { hangAfter = Infinity }: ProxyOptions = {}): Promise<Proxy> {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  let received = 0;
   let forwarded = 0;
   const server = createServer((req, res) => {
     (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
+      // Left unanswered: close() drops its connection.
+      if (++received > hangAfter) return;
       if (delayMs > 0) await sleep(delayMs);
       const up = await request(target + req.url, {
         dispatcher,
@@ -51,6 +61,7 @@ export async function startProxy(target: string, delayMs: number): Promise<Proxy
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    received: () => received,
     forwarded: () => forwarded,
     async close() {
       await new Promise<void>((resolve, reject) => {
@@ -61,4 +72,20 @@ export async function startProxy(target: string, delayMs: number): Promise<Proxy
       await dispatcher.close();
     },
   };
+}
+
+/**
+ * A reference in this process and a proxy per entry of `delays` in front of it, closed when
+ * `use` ends. They are not part of a spawned run's process tree, so its peak RSS leaves them out.
+ */
+export async function withProxies<T>(delays: number[], use: (proxies: Proxy[]) => Promise<T>, options: ProxyOptions = {}): Promise<T> {
+  const reference = await startReference();
+  const proxies: Proxy[] = [];
+  try {
+    for (const d of delays) proxies.push(await startProxy(reference.url, d, options));
+    return await use(proxies);
+  } finally {
+    for (const p of proxies) await p.close();
+    await reference.close();
+  }
 }

@@ -4,9 +4,8 @@
  * rounds (default 1), as a ratio of medians: the machine's speed drifts, a ratio of
  * neighbours drifts less.
  */
-import { startReference } from '../../reference/server.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../reference-profile.ts';
-import { startProxy, type Proxy } from './proxy.ts';
+import { withProxies, type Proxy } from './proxy.ts';
 import { median } from './stats.ts';
 import { runStart, TUNING, type WallRun } from './wall.ts';
 
@@ -58,22 +57,6 @@ export async function failing(rounds: number): Promise<void> {
   console.log(describe(failed));
   console.log('  peak RSS: the spawned run\'s process tree, which here includes the embedded reference (Playwright\'s webServer child)');
   console.log(`failing / conformant wall time: ${(wall(failed) / wall(conformant)).toFixed(2)}`);
-}
-
-/**
- * A reference in this process and a proxy per delay in front of it. They are not part of the
- * spawned run's process tree, so its peak RSS leaves them out.
- */
-async function withProxies<T>(delays: number[], use: (proxies: Proxy[]) => Promise<T>): Promise<T> {
-  const reference = await startReference();
-  const proxies: Proxy[] = [];
-  try {
-    for (const d of delays) proxies.push(await startProxy(reference.url, d));
-    return await use(proxies);
-  } finally {
-    for (const p of proxies) await p.close();
-    await reference.close();
-  }
 }
 
 /** A conformant run against `proxy`, with the requests it forwarded. */

@@ -25,4 +25,6 @@ export async function shards(runs: number): Promise<void> {
   console.log(`shard balance (${SHARDS} shards, OCS_RUNS=${runs}): requests per shard min ${min}, max ${max}, max / min ${(max / min).toFixed(2)}`);
   const agree = JSON.stringify(ruleVerdicts(run.merged.summary)) === JSON.stringify(ruleVerdicts(run.single.summary)) && run.merged.summary.verdict === run.single.summary.verdict;
   console.log(`merged verdict ${run.merged.summary.verdict.toUpperCase()}, one machine ${run.single.summary.verdict.toUpperCase()}; every rule's verdict in both formats agrees: ${agree ? 'yes' : 'NO'} (${run.merged.summary.rules.length} rules)`);
+  // A merge that says something else than the one machine is the bug this section looks for.
+  if (!agree) throw new BenchFailure(`the merge of ${SHARDS} shards and the one-machine run disagree (reports in ${run.merged.dir} and ${run.single.dir})`);
 }

@@ -2,7 +2,8 @@
  * One whole `npm start`, spawned as a developer would run it, timed from spawn to exit, with
  * the peak resident memory of its process tree (the start script, Playwright's runner, its
  * workers and, when there is no OCS_BASE_URL, the embedded reference Playwright starts as its
- * webServer). Memory is read from /proc, so it is Linux only.
+ * webServer). Memory is read from /proc, so it is Linux only. spawnRun, the same for any
+ * command in its own process group, serves the end-to-end tests and the sharded run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,14 @@ const TAIL_LINES = 40;
 const TAIL_CHARS = 64 * 1024;
 const HAS_PROC = existsSync('/proc/self/status');
 export const TUNING = ['OCS_RUNS', 'OCS_SEED', 'OCS_WORKERS'];
+
+/**
+ * `env` without its OCS_ variables but those named in `keep`: a spawned run's target, profile
+ * and reports are the bench's choice, never the developer's shell's.
+ */
+export function withoutOcs(keep: readonly string[], env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('OCS_') || keep.includes(k)));
+}
 
 /** The fields of /proc/PID/stat after the command name (state, parent, ...); undefined once the process is gone. */
 function stat(pid: number | string): string[] | undefined {
@@ -76,7 +85,7 @@ function rssBytes(pid: number): number {
  */
 export async function runStart(label: string, env: Record<string, string>, expectedExit: number): Promise<WallRun> {
   const reports = mkdtempSync(join(tmpdir(), 'ocs-bench-'));
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('OCS_') || TUNING.includes(k)));
+  const base = withoutOcs(TUNING);
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
@@ -133,4 +142,71 @@ export async function runStart(label: string, env: Record<string, string>, expec
     process.off('SIGINT', abort);
     process.off('SIGTERM', abort);
   }
+}
+
+/** What a spawned run gave back. */
+export interface Spawned {
+  code: number | null; stdout: string; stderr: string;
+  /** The peak resident memory of the run's process tree, sampled every 100 ms (Linux). */
+  peakRssBytes: number;
+  /** Whether the run was killed at `limitMs` instead of ending by itself. */
+  killed: boolean;
+}
+
+/**
+ * What a caller does while the run goes on: given the run's pid and a way to move the kill
+ * deadline (`limitMs` from now), it may signal the run; the function it returns stops it.
+ */
+export type During = (pid: number, killIn: (limitMs: number) => void) => () => void;
+
+export interface SpawnOptions {
+  /** Added to this process's environment and CI=1; with `inheritEnv: false`, the whole environment. */
+  env?: NodeJS.ProcessEnv;
+  inheritEnv?: boolean;
+  cwd?: string;
+  limitMs?: number;
+  during?: During;
+}
+
+/**
+ * Runs a command that may take a while (a conformance run) in its own process group, never
+ * longer than `limitMs` (or the deadline `during` sets): then the whole group is killed, the
+ * runner's workers and webServer too. Samples the peak resident memory of its process tree.
+ * Asynchronous, so a reference or proxy in this process keeps answering.
+ */
+export function spawnRun(command: string, args: string[], options: SpawnOptions = {}): Promise<Spawned> {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.inheritEnv === false ? options.env : { ...process.env, CI: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  let killed = false;
+  const kill = (): void => {
+    killed = true;
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+  };
+  let timer = setTimeout(kill, options.limitMs ?? 240_000);
+  const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
+  const stopDuring = options.during?.(child.pid!, killIn);
+  let peakRssBytes = 0;
+  const sampler = setInterval(() => { peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!)); }, SAMPLE_MS);
+  return new Promise((resolve, reject) => {
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      clearInterval(sampler);
+      stopDuring?.();
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      clearInterval(sampler);
+      stopDuring?.();
+      resolve({ code, stdout, stderr, peakRssBytes, killed });
+    });
+  });
 }

@@ -1,3 +1,5 @@
+import { cpus } from 'node:os';
+
 /**
  * Requests in flight are a setting of their own, apart from CPU workers (DESIGN principle 9):
  * a target 50 ms away is then not waited on one request at a time, and a vendor's sandbox
@@ -29,4 +31,18 @@ export function perWorker(total: number, workers: number): number {
 /** The workers a run may use: no more than requests it may have in flight. */
 export function workersFor(requested: number, total: number): number {
   return Math.max(1, Math.min(requested, total));
+}
+
+/** A profile's safety settings that decide a run's workers and requests in flight. */
+export interface Safety { workers?: number; concurrency?: number }
+
+/**
+ * A run's workers and each one's share of the requests in flight, as playwright.config.ts
+ * sets them: workers from `requested` (--workers), else OCS_WORKERS, else the profile's
+ * safety.workers, else half the cores (Playwright's default), never more than the run's cap.
+ */
+export function workerPlan(safety: Safety | undefined, requested?: string, env: NodeJS.ProcessEnv = process.env): { total: number; workers: number; inFlight: number } {
+  const total = concurrency(safety, env);
+  const workers = workersFor(Number(requested ?? env.OCS_WORKERS ?? safety?.workers ?? Math.max(1, Math.floor(cpus().length / 2))), total);
+  return { total, workers, inFlight: perWorker(total, workers) };
 }

@@ -106,6 +106,10 @@ describe('docs/ci/github-actions.yml', () => {
 
     const merge = jobs.merge as Obj;
     assert.deepEqual([merge.needs].flat(), ['shard']);
+    // The merge's provenance (seed, runs per property, profile) is read from its own environment.
+    for (const key of ['OCS_RUNS', 'OCS_SEED']) assert.equal(String(merge.env?.[key]), String(shard.env[key]), `the merge job sets ${key} as the shards had it`);
+    for (const job of [shard, merge]) assert.equal(job.env.OCS_PROFILE, undefined, 'shards and merge read the workflow\'s OCS_PROFILE');
+    assert.ok(workflow.env.OCS_PROFILE);
     assert.match(merge.if, /!cancelled\(\)/, 'the merge runs when a shard failed: that is when its report matters');
     const download = steps('merge').find((s) => String(s.uses).startsWith('actions/download-artifact@'))!;
     assert.equal(download.with.pattern, 'blob-*');

@@ -20,21 +20,23 @@ const junitCases = (dir: string): string[] =>
 const GREP = 'CNT-PHONENUMBERS-MAX';
 const RUNS = 200;
 const SHARDS = 8;
+const SEED = 20;
 
 describe('a sharded deep run', () => {
   it('gives all eight shards work, near evenly, and merges into the verdicts, summary and JUnit cases of the run on one machine', async () => {
     // One worker a run: each of the ten runs here is small, and a second worker would only add its start-up.
-    const run = await shardedRun({ shards: SHARDS, runs: RUNS, seed: 20, grep: GREP, workers: 1, timeoutMs: 600_000 });
+    const run = await shardedRun({ shards: SHARDS, runs: RUNS, seed: SEED, grep: GREP, workers: 1, timeoutMs: 600_000 });
     const plan = planUnits(loadAllCases(), PROPERTIES, RUNS);
     // Playwright splits the run as the plan's model of it says.
     assert.deepEqual(run.shards.map((s) => s.tests.sort()), shardsOf(plan, SHARDS).map((units) => units.map((u) => u.title).sort()));
     for (const [i, s] of run.shards.entries()) assert.equal(s.code, 0, `shard ${i + 1}/${SHARDS}: ${s.stderr}`);
-    const requests = run.shards.map((s) => s.requests);
-    assert.ok(Math.min(...requests) > 0, `requests per shard: ${requests.join(' ')}`);
-    assert.ok(Math.max(...requests) / Math.min(...requests) <= 1.5, `requests per shard: ${requests.join(' ')}`);
-    // Every run first sends each endpoint the profile's valid request once (src/runner/preflight.ts).
+    // Every run first sends each endpoint the profile's valid request once (src/runner/preflight.ts):
+    // a shard's work is what it sent after that.
     const preflight = OPERATIONS.length * FORMATS.length;
-    assert.equal(requests.reduce((a, b) => a + b, 0) - SHARDS * preflight, run.single.requests - preflight, 'the shards sent what one machine sends');
+    const work = run.shards.map((s) => s.requests - preflight);
+    assert.ok(Math.min(...work) > 0, `requests per shard after the preflight: ${work.join(' ')}`);
+    assert.ok(Math.max(...work) / Math.min(...work) <= 1.5, `requests per shard after the preflight: ${work.join(' ')}`);
+    assert.equal(work.reduce((a, b) => a + b, 0), run.single.requests - preflight, 'the shards sent what one machine sends');
 
     // A grep's run certifies nothing: the merge and the single run both end incomplete (exit 2).
     assert.equal(run.merged.ended.code, 2, run.merged.ended.stderr);
@@ -42,7 +44,13 @@ describe('a sharded deep run', () => {
     const [merged, single] = [run.merged.summary, run.single.summary];
     assert.equal(merged.verdict, single.verdict);
     assert.deepEqual(ruleVerdicts(merged), ruleVerdicts(single));
-    assert.equal(merged.rules.find((r) => r.id === 'CNT-PHONENUMBERS-MAX')?.xml, 'pass');
+    const rule = merged.rules.find((r) => r.id === GREP);
+    assert.deepEqual([rule?.json, rule?.xml], ['pass', 'pass']);
+    // The merge states the run as the shards made it: their seed and runs, their profile.
+    const [mergedRun, singleRun] = [merged.provenance!, single.provenance!];
+    assert.equal(mergedRun.merged, true, 'the summary is the merge\'s');
+    assert.deepEqual({ seed: mergedRun.seed, runsPerProperty: mergedRun.runsPerProperty }, { seed: SEED, runsPerProperty: RUNS });
+    assert.deepEqual({ seed: mergedRun.seed, runsPerProperty: mergedRun.runsPerProperty, profile: mergedRun.profile }, { seed: singleRun.seed, runsPerProperty: singleRun.runsPerProperty, profile: singleRun.profile });
     assert.ok(merged.untested.includes('TOP-APPKEY-REQUIRED'), 'only the grep\'s rules ran');
     // Every check the grep selects, in every slice, ran in one shard or another, once.
     const selected = plan.flatMap((u) => selectSteps(u.title, u.steps, { grep: GREP }));

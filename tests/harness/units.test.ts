@@ -1,13 +1,15 @@
 // How a run is cut into Playwright tests (src/runner/units.ts) and how many requests it may
 // have in flight (src/runner/concurrency.ts, limit.ts).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { describe, it } from 'node:test';
 import { planUnits, selectSteps, type Unit } from '../../src/runner/units.ts';
 import { MIN_SLICES, shardsOf, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
-import { concurrency, perWorker, workersFor } from '../../src/runner/concurrency.ts';
+import { concurrency, perWorker, workerPlan, workersFor } from '../../src/runner/concurrency.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
-import { loadRules } from '../../src/contract/load.ts';
+import { loadRules, ROOT } from '../../src/contract/load.ts';
 import fc from 'fast-check';
 import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
 import { rerunStep } from '../../src/report/step-text.ts';
@@ -110,14 +112,25 @@ describe('a deep run', () => {
   });
 
   it('draws each slice with its own seed, the first with the run\'s, every one derived from the run\'s seed alone', () => {
-    for (const seed of [0, 1, 42, -7, 2 ** 31 - 1, -(2 ** 31)]) {
+    const SEEDS = [0, 1, 42, -7, 2 ** 31 - 1, -(2 ** 31)];
+    for (const seed of SEEDS) {
       assert.equal(sliceSeed(seed, 1), seed);
       const seeds = Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1));
       assert.equal(new Set(seeds).size, seeds.length, `seed ${seed}: the slices draw different values`);
       assert.ok(seeds.slice(1).every((s) => Number.isSafeInteger(s) && s >= 0 && s < 2 ** 31));
-      assert.deepEqual(seeds, Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1)));
     }
     assert.notEqual(sliceSeed(1, 2), sliceSeed(2, 2), 'another run\'s seed, other slices');
+    // A shard is another process, on another machine, that runs only some slices, in its own
+    // order: it must derive each slice's seed as the one machine does, from the run's seed and
+    // the slice alone (no state of the process, no order of calls).
+    const here = SEEDS.map((seed) => Array.from({ length: 64 }, (_, i) => sliceSeed(seed, i + 1)));
+    const script = `import { sliceSeed } from './src/runner/slices.ts';
+      const seeds = ${JSON.stringify(SEEDS)};
+      const out = seeds.map(() => []);
+      for (let i = 64; i >= 1; i--) for (const [k, seed] of seeds.entries()) out[k][i - 1] = sliceSeed(seed, i);
+      console.log(JSON.stringify(out));`;
+    const there = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as number[][];
+    assert.deepEqual(there, here);
   });
 
   it('replays a failing slice alone from the run\'s seed and the path its report prints', async () => {
@@ -163,7 +176,8 @@ describe('a deep run', () => {
   });
 
   it('gives each of up to 16 shards work, and none more than 1.5 times the requests of the lightest', () => {
-    for (const runs of [200, 1000, 5000]) {
+    // SLICE_AT + 1: the shallowest sliced run, where each slice is fewest runs and the cases weigh most.
+    for (const runs of [SLICE_AT + 1, 200, 1000, 5000]) {
       const plan = planUnits(cases, PROPERTIES, runs);
       for (let n = 1; n <= 16; n++) {
         const load = shardsOf(plan, n).map((shard) => shard.reduce((sum, u) => sum + requestsOf(u, runs), 0));
@@ -184,6 +198,15 @@ describe('requests in flight', () => {
     assert.equal(perWorker(32, 2), 16);
     assert.equal(perWorker(5, 2), 2, 'rounded down: the workers together never exceed the cap');
     assert.equal(workersFor(4, 2), 2, 'no more workers than requests in flight');
+  });
+
+  it('are shared out as playwright.config.ts and the bench share them: --workers, else OCS_WORKERS, else the profile, else half the cores', () => {
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, {}), { total: 8, workers: 3, inFlight: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, { OCS_WORKERS: '4' }), { total: 8, workers: 4, inFlight: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, '1', { OCS_WORKERS: '4', OCS_CONCURRENCY: '5' }), { total: 5, workers: 1, inFlight: 5 });
+    assert.deepEqual(workerPlan({ concurrency: 2 }, '16', {}), { total: 2, workers: 2, inFlight: 1 }, 'no more workers than requests in flight');
+    const halfTheCores = Math.max(1, Math.floor(cpus().length / 2));
+    assert.deepEqual(workerPlan(undefined, undefined, {}), { total: 48, workers: halfTheCores, inFlight: Math.floor(48 / halfTheCores) });
   });
 
   it('never exceed the limiter\'s cap, and every task runs', async () => {
