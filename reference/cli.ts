@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { FAULTS, findFault, UnknownFault } from './faults.ts';
 import { startReference } from './server.ts';
 
-const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset SECONDS] [--fault NAME | --list-faults]\n'
-  + '  --now fixes the clock at an instant; --offset runs it SECONDS ahead of this machine\'s (negative: behind)\n'
+const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset=SECONDS] [--fault NAME | --list-faults]\n'
+  + '  --now fixes the clock at an instant; --offset=SECONDS runs it SECONDS ahead of this machine\'s\n'
+  + '  (negative: behind, as --offset=-3600; with a space, a negative value reads as an option and is refused)\n'
   + '  --fault NAME (or OCS_REFERENCE_FAULT=NAME) serves with one named deviation from the spec';
 
 function usageError(message: string): never {

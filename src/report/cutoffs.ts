@@ -13,10 +13,11 @@ import type { Summary, TestOutcome } from './summary.ts';
 
 /**
  * One side in one format. judged: a check met this side and was passed or failed on it;
- * recorded: a check met it, and the target's answer is kept, never failed; not reached: no
- * check met it (why: the clock readings the checks met, or the reason they were skipped).
+ * recorded: a check met it, and the target's answer is kept, never failed; error: a check
+ * meant for it errored (a transport fault), so it is not known; not reached: no check met it
+ * (why: the clock readings the checks met, or the reason they were skipped).
  */
-export interface SideCell { status: 'judged' | 'recorded' | 'not reached'; verdict?: 'pass' | 'fail'; detail: string }
+export interface SideCell { status: 'judged' | 'recorded' | 'error' | 'not reached'; verdict?: 'pass' | 'fail'; detail: string }
 export interface CutoffRow { rule: string; side: CutoffSide; title: string; json: SideCell; xml: SideCell }
 export interface TargetWorld {
   clock: string;
@@ -29,22 +30,25 @@ type Found = TestOutcome['findings'][number];
 /** The target's clock as the checks met it (src/checks/cutoffs.ts clockReading), each reading once. */
 const readings = (found: Found[]): string => [...new Set(found.flatMap((f) => /the target's clock read ([^,]+)/.exec(f.note ?? '')?.[1] ?? []))].join('; ');
 
-function cell(side: CutoffSide, rule: string, format: Format, findings: Found[], summary: Pick<Summary, 'skips' | 'rules'>): SideCell {
+const checks = (n: number): string => `${n} check${n === 1 ? '' : 's'}`;
+
+/** What one side of one cut-off shows in one format, from the findings of its rule. */
+export function cell(side: CutoffSide, rule: string, format: Format, findings: Found[], summary: Pick<Summary, 'skips' | 'rules'>): SideCell {
   const mine = findings.filter((f) => f.format === format);
-  // A produce_date of today is the same-day case's: its side follows that case's.
-  const onSide = mine.filter((f) => f.side === (side === 'past-today' ? 'same-day-before' : side));
+  const onSide = mine.filter((f) => f.side === side);
   const met = onSide.filter((f) => f.verdict === 'pass' || f.verdict === 'fail');
-  if (met.length && (side === 'same-day-before' || side === 'past-today')) {
+  const failed = met.filter((f) => f.verdict === 'fail');
+  if (failed.length) return { status: 'judged', verdict: 'fail', detail: `${checks(failed.length)} failed at ${readings(failed)}` };
+  // An errored check on this side, or one that errored before any check of its rule met a side.
+  const errored = onSide.some((f) => f.verdict === 'error') ? onSide.filter((f) => f.verdict === 'error')
+    : onSide.length ? [] : mine.filter((f) => f.rule === rule && f.verdict === 'error' && !f.side);
+  if (errored.length) return { status: 'error', detail: `${checks(errored.length)} errored (a transport fault or the harness: the rule's evidence says which), so this side is not known` };
+  if (met.length && side === 'same-day-before') {
     return { status: 'recorded', detail: `${/Recorded: (.*)$/.exec(met[0]!.note ?? '')?.[1] ?? 'sent'}, at ${readings(met)}` };
   }
-  if (met.length) {
-    const failed = met.some((f) => f.verdict === 'fail');
-    return { status: 'judged', verdict: failed ? 'fail' : 'pass', detail: `${met.length} check${met.length === 1 ? '' : 's'} at ${readings(met)}` };
-  }
+  if (met.length) return { status: 'judged', verdict: 'pass', detail: `${checks(met.length)} at ${readings(met)}` };
   const skipped = onSide.find((f) => f.verdict === 'skip')?.note;
   if (skipped) return { status: 'not reached', detail: skipped };
-  const sameDay = mine.filter((f) => f.rule === 'PCK-SAME-DAY' && f.side);
-  if (side === 'past-today' && sameDay.length) return { status: 'not reached', detail: `every same-day check met the target's clock past the cut-off (${readings(sameDay)}), where the same-day rule refuses today` };
   const others = mine.filter((f) => f.rule === rule && f.side && f.side !== side);
   if (others.length) return { status: 'not reached', detail: `every check met the target's clock on the other side (${readings(others)})` };
   const skip = summary.skips.find((g) => g.rules.includes(rule))?.reason;

@@ -1,4 +1,5 @@
 import type { Provenance, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
+import type { SideCell } from './cutoffs.ts';
 import { probableCauseLines } from './console.ts';
 import { waiverLine } from './waivers.ts';
 
@@ -105,8 +106,8 @@ ${w.list.map((x) => `<tr title="${esc(waiverLine(x))}"><td><code>${esc(x.rule)}<
 const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 /** The target's clock and world as the profile gave them: which sides of each clock cut-off were judged, and why not. */
 function targetWorldHtml(w: NonNullable<Summary['targetWorld']>): string {
-  const colour = { judged: COLOURS.pass, recorded: COLOURS.recorded, 'not reached': COLOURS.skip };
-  const side = (c: NonNullable<Summary['targetWorld']>['cutoffs'][number]['json']): string =>
+  const colour: Record<SideCell['status'], string> = { judged: COLOURS.pass, recorded: COLOURS.recorded, error: COLOURS.error, 'not reached': COLOURS.skip };
+  const side = (c: SideCell): string =>
     `<td><strong style="color:${c.verdict === 'fail' ? COLOURS.fail : colour[c.status]}">${c.status}${c.verdict ? `: ${c.verdict}` : ''}</strong><div style="font-size:0.9em">${esc(c.detail)}</div></td>`;
   const kinds = (ks: string[]): string => (ks.length ? ks.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'none');
   return `<h2 id="target-clock">The target's clock and its cut-offs</h2>

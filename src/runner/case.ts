@@ -11,7 +11,8 @@ import type { RunContext } from '../profile/context.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
 import { compareForms } from './forms.ts';
 import { targetNow } from '../profile/clock.ts';
-import { waitForCutoff } from '../checks/cutoffs.ts';
+import { clockSide, waitForCutoff } from '../checks/cutoffs.ts';
+import { sleepUnlessStopped } from './stop.ts';
 
 /** What one check yields in one format: findings, and the exchange behind them when there is one. */
 export interface Part { format: Format; findings: Finding[]; exchange?: { request: WireRequest; response?: WireResponse } }
@@ -44,19 +45,32 @@ async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport
   if (body.bytes) request.bytes = body.bytes;
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
-  return { kind: 'judged', findings: sent.findings, request, response: sent.response };
+  return { kind: 'judged', findings: onClockSide(c, sent.findings, sent.sentAt, ctx.profile.timeZone), request, response: sent.response };
 }
 
 /**
- * A same-day case sent on the before side of 16:00, on a ticking target clock within the
- * profile's clock.waitForCutoffSeconds of it, is built and sent again once that clock has
- * crossed it (its today unchanged), so one run judges both sides of the cut-off
- * (docs/target-clock.md). The evidence shown is the second exchange's.
+ * A same-day or past-date case that errored (a transport fault) met a side of its cut-off
+ * all the same: its error findings name it, so the certificate shows that side as errored.
+ */
+function onClockSide(c: LoadedCase, findings: Finding[], sentAt: Date | undefined, timeZone: string | undefined): Finding[] {
+  if ((c.expect !== 'same-day' && c.expect !== 'past-date') || !timeZone || !sentAt) return findings;
+  const side = clockSide(c.expect, sentAt, timeZone);
+  return findings.map((f) => (f.verdict === 'error' && !f.side && c.rules.includes(f.rule) ? { ...f, side } : f));
+}
+
+/**
+ * A same-day case sent on the before side of 16:00 (or within the margin after it, where it is
+ * not judged: src/checks/cutoffs.ts), on a ticking target clock within the profile's
+ * clock.waitForCutoffSeconds of 16:00 and its margin, is built and sent again once that clock
+ * has passed them (its today unchanged), so one run judges both sides of the cut-off
+ * (docs/target-clock.md). The evidence shown is the second exchange's. A run stopped during
+ * the wait ends it at once, with what was judged before it.
  */
 async function acrossCutoff(c: LoadedCase, format: Format, first: Extract<CaseResult, { kind: 'judged' }>, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
   const wait = waitForCutoff(targetNow(ctx.profile), ctx.profile.timeZone, ctx.profile.clock);
-  if (wait === undefined || !first.findings.some((f) => f.side === 'same-day-before')) return first;
-  await new Promise((resolve) => setTimeout(resolve, wait));
+  const unjudged = first.findings.some((f) => f.side === 'same-day-before' || (f.side === 'same-day-after' && f.verdict === 'skip'));
+  if (wait === undefined || !unjudged) return first;
+  if (await sleepUnlessStopped(wait)) return first;
   const second = await runOnce(c, format, ctx, transport, baseUrl);
   return second.kind === 'judged' ? { ...second, findings: [...first.findings, ...second.findings] } : first;
 }
@@ -81,7 +95,7 @@ const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect =
  */
 export async function sendAndJudge(
   c: Exchange['case'], format: Format, logical: unknown, request: WireRequest, transport: Transport, profile: LoadedProfile,
-): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string; failure?: string }> {
+): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string; failure?: string; sentAt?: Date }> {
   const reserved = mayChangeState(c.expect);
   const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
   if (unsent) return { findings: [], broken: false, unsent };
@@ -90,13 +104,13 @@ export async function sendAndJudge(
   let response: WireResponse | undefined;
   try {
     response = await transport.send(request);
-    return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false };
+    return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false, sentAt };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
     // A safety probe records a target that falls over on it: that is what it asks. One never
     // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
-    if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message };
-    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message };
+    if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message, sentAt };
+    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message, sentAt };
   } finally {
     // Without a budget nothing reads the count, and counting writes to a file the run's workers share.
     if (profile.safety?.maxAccepted !== undefined) settleAcceptance(reserved, response?.status === 200);

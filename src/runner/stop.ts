@@ -63,6 +63,8 @@ const STOP_REASON = `${NOT_SENT}the run was stopped`;
 let stopped = false;
 /** The requests in flight, each a way to fail it at once when the run stops. */
 const inFlight = new Set<(err: Error) => void>();
+/** The sleeps under way, each a way to end it at once when the run stops. */
+const sleeping = new Set<() => void>();
 /** The body of the test running in this worker (one at a time per worker). */
 let body: Promise<unknown> | undefined;
 
@@ -73,6 +75,24 @@ export function stopSending(): void {
   stopped = true;
   for (const fail of inFlight) fail(new NotSent(STOP_REASON));
   inFlight.clear();
+  for (const wake of [...sleeping]) wake();
+}
+
+/**
+ * Waits `ms`, or ends at once when the run stops (a same-day case waiting for the target's
+ * clock to cross 16:00, src/runner/case.ts): whether the run was stopped.
+ */
+export function sleepUnlessStopped(ms: number): Promise<boolean> {
+  if (stopped) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = (): void => {
+      clearTimeout(timer);
+      sleeping.delete(wake);
+      resolve(stopped);
+    };
+    const timer = setTimeout(wake, ms);
+    sleeping.add(wake);
+  });
 }
 
 /** A transport that sends nothing once the run stops, and lets go of its requests in flight then. */

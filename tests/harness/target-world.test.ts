@@ -43,13 +43,28 @@ describe('the profile\'s clock', () => {
     assert.equal(targetNow(load(() => {}), at).toISOString(), at.toISOString());
   });
 
-  it('waits for the cut-off only on a moving clock, before 16:00 on a weekday, within the allowance', () => {
-    const moving = { waitForCutoffSeconds: 120 };
-    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', moving), 61_000, 'a minute before 16:00 Moscow time, plus a second');
-    assert.equal(waitForCutoff(new Date('2026-11-25T12:50:00Z'), 'Europe/Moscow', moving), undefined, 'ten minutes is past the allowance');
-    assert.equal(waitForCutoff(new Date('2026-11-25T13:00:00Z'), 'Europe/Moscow', moving), undefined, 'already past');
+  it('waits for the cut-off and its margin only on a moving clock, before 16:01 on a weekday, within the allowance', () => {
+    const moving = { waitForCutoffSeconds: 180 };
+    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', moving), 121_000, 'a minute before 16:00 Moscow time, plus the 60 s margin and a second');
+    assert.equal(waitForCutoff(new Date('2026-11-25T13:00:30Z'), 'Europe/Moscow', moving), 31_000, 'within the margin: to its end and a second');
+    assert.equal(waitForCutoff(new Date('2026-11-25T12:57:00Z'), 'Europe/Moscow', moving), undefined, 'four minutes is past the allowance');
+    assert.equal(waitForCutoff(new Date('2026-11-25T13:01:00Z'), 'Europe/Moscow', moving), undefined, 'already past the margin');
     assert.equal(waitForCutoff(new Date('2026-11-28T12:59:00Z'), 'Europe/Moscow', moving), undefined, 'a Saturday has no cut-off to cross');
     assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', { ...moving, fixed: '2026-11-25T15:59:00+03:00' }), undefined, 'a fixed clock never crosses');
+  });
+
+  it('leaves a same-day case unjudged within 60 s after 16:00 on a moving clock, and judges it on a fixed one', () => {
+    const value = { data: { state: 'success' } };
+    const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
+    const moving = load((d) => { d.clock = { offsetSeconds: 0 }; });
+    const [left] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:00:59Z'));
+    assert.deepEqual([left!.verdict, left!.side], ['skip', 'same-day-after']);
+    assert.match(left!.note!, /16:00 Europe\/Moscow, within 60 s after 16:00, .* Recorded: HTTP 200 \(accepted\)$/);
+    const [past] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:01:00Z'));
+    assert.deepEqual([past!.verdict, past!.side], ['fail', 'same-day-after'], 'past the margin');
+    const fixed = load((d) => { d.clock = { fixed: '2026-11-25T16:00:10+03:00' }; });
+    const [judged] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', fixed, targetNow(fixed));
+    assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'same-day-after'], 'a fixed clock is where the target stands');
   });
 
   it('dates the requests: today and yesterday on the described clock', () => {

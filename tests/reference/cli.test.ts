@@ -1,5 +1,5 @@
-// The reference's command line: `node --import tsx reference/cli.ts --port 0 [--now ISO | --offset SECONDS]`
-// prints `listening http://127.0.0.1:PORT`, serves, and exits 0 on SIGTERM.
+// The reference's command line: `node --import tsx reference/cli.ts --port 0 [--now ISO | --offset=SECONDS]`
+// prints `listening http://127.0.0.1:PORT`, serves, and exits 0 on SIGTERM; a wrong option exits 2 with the usage.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -38,6 +38,28 @@ async function launch(args: string[]): Promise<{ child: ChildProcess; url: strin
   });
   return { child, url, stderr: () => err };
 }
+
+/** Runs the CLI expecting it to refuse its options: its exit code and what it wrote to stderr. */
+async function refuse(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  let out = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  try {
+    const [code] = await within(START_TIMEOUT, `the refusal of ${args.join(' ')}`, exited);
+    assert.doesNotMatch(out, /listening/, 'a refused option serves nothing');
+    return { code, stderr: err };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
+/** The reference's clock as generated_at shows it (Moscow time, UTC+3), in ms. */
+const generatedAt = (reply: { body: { metadata?: { generated_at?: unknown } } }): number =>
+  Date.parse(`${String(reply.body.metadata?.generated_at).replace(' ', 'T')}+03:00`);
 
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -80,11 +102,39 @@ describe('the reference CLI', () => {
     try {
       const reply = await send(url, 'change_receiver', 'json', receiverRequest());
       assertOk(reply, 'change_receiver');
-      // generated_at is Moscow time (UTC+3): 400 days ahead, give or take the minute this test may take.
-      const at = Date.parse(`${String(reply.body.metadata?.generated_at).replace(' ', 'T')}+03:00`);
+      // 400 days ahead, give or take the minute this test may take.
+      const at = generatedAt(reply);
       assert.ok(Math.abs(at - (Date.now() + offset * 1000)) < 60_000, `generated_at ${reply.body.metadata?.generated_at}`);
     } finally {
       assert.equal(await stop(child), 0, stderr());
+    }
+  });
+
+  it('--offset=-3600 runs the clock an hour behind this machine\'s', { timeout: 40_000 }, async () => {
+    const { child, url, stderr } = await launch(['--port', '0', '--offset=-3600']);
+    try {
+      const reply = await send(url, 'change_receiver', 'json', receiverRequest());
+      assertOk(reply, 'change_receiver');
+      const behind = Date.now() - generatedAt(reply);
+      assert.ok(behind > 3_540_000 && behind < 3_660_000, `generated_at ${reply.body.metadata?.generated_at}, ${behind} ms behind`);
+    } finally {
+      assert.equal(await stop(child), 0, stderr());
+    }
+  });
+
+  it('refuses a negative offset after a space, a fraction, a word, and --offset with --now, with the usage', { timeout: 60_000 }, async () => {
+    const cases: [string[], RegExp][] = [
+      [['--offset', '-3600'], /'--offset' argument is ambiguous/],
+      [['--offset=1.5'], /--offset must be a whole number of seconds, got 1\.5/],
+      [['--offset=1h'], /--offset must be a whole number of seconds, got 1h/],
+      [['--offset='], /--offset must be a whole number of seconds, got $/m],
+      [['--offset=60', '--now', '2026-11-25T15:00:00+03:00'], /give --now or --offset, not both/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await refuse(args);
+      assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
+      assert.match(stderr, message, args.join(' '));
+      assert.match(stderr, /usage: reference\/cli\.ts .*--offset=SECONDS/, 'the usage shows the = form');
     }
   });
 });
