@@ -59,7 +59,7 @@ export const pickupAddressRules: Violator[] = [
     how: (ctx) => unknownId(ctx, 'addressIDs'),
     apply: (r, id: number) => only(r, 'addressID', id, 'address'),
   }),
-  address('PCK-ADDRESS-STREET-KNOWN', (ctx) => oneof(...streets(ctx).map((s) => fc.tuple(byStreet(s.street, s.house), unknownLike(ctx, 'streets', s.street)).map(([a, street]) => ({ ...a, street }))))),
+  address('PCK-ADDRESS-STREET-KNOWN', (ctx) => oneof(...streets(ctx).map((s) => fc.tuple(byStreet(s.street, s.house), unknownLike(ctx, 'pickup streets', s.street)).map(([a, street]) => ({ ...a, street }))))),
   address('PCK-ADDRESS-SEARCH-OR-STREET-HOUSE', (ctx) => fc.tuple(
     fc.constantFrom(...streets(ctx)),
     fc.constantFrom('street', 'house'),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FORMATS, type Format, type Operation } from '../../src/contract/load.ts';
 import type { GenContext } from '../fixtures.ts';
 import type { Request } from '../receiver.ts';
-import { namedUnknowns, type UnknownKind } from '../../src/profile/unknowns.ts';
+import { knownIds, namedStreetsIn, namedUnknowns, type IdKind } from '../../src/profile/unknowns.ts';
 
 /**
  * Breaks exactly one request-side rule of the catalog in an otherwise valid request
@@ -72,11 +72,10 @@ export const notABoolean = (formats: readonly Format[]): fc.Arbitrary<unknown> =
  * makes them, so the target does not know it (spec 2.2, 2.6 "from the address book"); one
  * of the profile's own for `kind` where it names them (fixtures.unknown).
  */
-export function unknownId(ctx: GenContext, kind: Extract<UnknownKind, `${string}IDs`>): fc.Arbitrary<number> {
+export function unknownId(ctx: GenContext, kind: IdKind): fc.Arbitrary<number> {
   const named = namedUnknowns(ctx.profile, kind);
   if (named) return fc.constantFrom(...named);
-  const f = ctx.profile.fixtures as { addressBook?: Record<string, number[]>; pickup?: Record<string, { addressIDs?: number[] } | string> };
-  const known = new Set([...Object.values(f.addressBook ?? {}).flat(), ...Object.values(f.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
+  const known = knownIds(ctx.profile.fixtures);
   return fc.integer({ min: 900_000_000, max: 999_999_999 }).filter((id) => !known.has(id));
 }
 
@@ -84,10 +83,12 @@ export function unknownId(ctx: GenContext, kind: Extract<UnknownKind, `${string}
  * A value of the same form as `known` that the target does not know, as the scenarios'
  * `$unknownLike` makes it: the first two characters kept (a CLADR code's region, a UID's
  * `0x`), every later digit and hex letter drawn anew (spec 2.3, 2.7 directories); one of the
- * profile's own for `kind` where it names them (fixtures.unknown).
+ * profile's own for `kind` where it names them (fixtures.unknown). `kind` 'pickup streets': a
+ * street of the pickup address, named only when of `known`'s region (namedStreetsIn), since the
+ * region rule refuses any other.
  */
-export function unknownLike(ctx: GenContext, kind: 'forms' | 'streets', known: string): fc.Arbitrary<string> {
-  const named = namedUnknowns(ctx.profile, kind);
+export function unknownLike(ctx: GenContext, kind: 'forms' | 'streets' | 'pickup streets', known: string): fc.Arbitrary<string> {
+  const named = kind === 'pickup streets' ? namedStreetsIn(ctx.profile, known) : namedUnknowns(ctx.profile, kind);
   if (named) return fc.constantFrom(...named);
   const hexLower = fc.constantFrom(...'abcdef');
   const hexUpper = fc.constantFrom(...'ABCDEF');

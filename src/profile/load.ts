@@ -47,9 +47,10 @@ export const placeholder = (name: string): string => `<placeholder: ${name} not 
 /** Reads and validates a profile, its list fixtures as lists (src/profile/lists.ts); every problem names the file and the key. */
 export function readProfile(file: string): Profile {
   const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
-  const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, profile.fixtures)];
+  const fixtures = listFixtures(profile.fixtures);
+  const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures)];
   if (world.length) throw new ProfileError(world.join('\n'));
-  return { ...profile, fixtures: listFixtures(profile.fixtures) };
+  return { ...profile, fixtures };
 }
 
 /** What the schema cannot say of the target's clock (src/profile/clock.ts), by key. */

@@ -1,25 +1,58 @@
 /**
  * Values the profile names as unknown to the target (`fixtures.unknown`, docs/known-unknowns.md):
- * per kind, IDs, legal forms and street codes the vendor guarantees it does not know. Where a
- * kind is given, the look-up cases and the violators send exactly those values instead of
- * drawing them (contract/assumptions.yaml A-UNKNOWN-VALUES); a drawn value might happen to
+ * per kind, one or two IDs, legal forms and street codes the vendor guarantees it does not know.
+ * Where a kind is given, the look-up cases and the violators send exactly those values instead
+ * of drawing them (contract/assumptions.yaml A-UNKNOWN-VALUES); a drawn value might happen to
  * sit in a large directory.
  */
 export const UNKNOWN_KINDS = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addressIDs', 'forms', 'streets'] as const;
 export type UnknownKind = typeof UNKNOWN_KINDS[number];
+export type IdKind = Extract<UnknownKind, `${string}IDs`>;
+const ID_KINDS: IdKind[] = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addressIDs'];
 
-export type Unknowns = Partial<Record<'counteragentIDs' | 'contactIDs' | 'phoneIDs' | 'addressIDs', number[]>> & Partial<Record<'forms' | 'streets', string[]>>;
+/** A value of a kind: an ID is an integer, a form or a street is text. */
+export type UnknownValue<K extends UnknownKind> = K extends IdKind ? number : string;
+
+interface Places { addressIDs?: number[]; streets?: { street: string }[] }
+
+/** What of the fixtures, read as lists (src/profile/lists.ts listFixtures), says what the target knows and does not. */
+interface Fixtures {
+  addressBook?: Partial<Record<'counteragentIDs' | 'contactIDs' | 'phoneIDs', number[]>>;
+  counteragents?: { individual?: { form: string }[]; legal?: { form: string }[] };
+  juridicalAddress?: { street?: string }[];
+  pickup?: { inRegion?: Places; outOfRegion?: Places };
+  unknown?: Partial<Record<UnknownKind, (number | string)[]>>;
+}
 
 interface WithUnknowns { fixtures: Record<string, unknown> }
 
-/** The values the profile names for `kind`, or undefined when the harness draws them. */
-export function namedUnknowns<K extends UnknownKind>(profile: WithUnknowns, kind: K): NonNullable<Unknowns[K]> | undefined {
-  const list = (profile.fixtures.unknown as Unknowns | undefined)?.[kind];
-  return list?.length ? list as NonNullable<Unknowns[K]> : undefined;
+const fixturesOf = (profile: WithUnknowns): Fixtures => profile.fixtures as Fixtures;
+
+/** The values the profile names for `kind` (the schema holds a given list to one or two), or undefined when the harness draws them. */
+export function namedUnknowns<K extends UnknownKind>(profile: WithUnknowns, kind: K): UnknownValue<K>[] | undefined {
+  return fixturesOf(profile).unknown?.[kind] as UnknownValue<K>[] | undefined;
 }
 
 /** The kinds the profile names, in catalog order: the certificate says these came from the profile. */
 export const namedKinds = (profile: WithUnknowns): UnknownKind[] => UNKNOWN_KINDS.filter((k) => namedUnknowns(profile, k));
+
+/**
+ * A street's region: its first two characters, the CLADR region code that unknownLike keeps
+ * when it draws a street (src/scenario/build.ts).
+ */
+export const regionOf = (street: string): string => [...street].slice(0, 2).join('');
+
+/**
+ * The named streets a pickup address may carry in place of `known`, one of the pickup order's
+ * in-region streets: those of its region. A named street of another region would be refused by
+ * the region rule (PCK-ADDRESS-SAME-REGION) whether or not the target knows it, so the
+ * look-up rule would pass for the wrong reason; undefined when none is of the region, and the
+ * street is drawn in it.
+ */
+export function namedStreetsIn(profile: WithUnknowns, known: string): string[] | undefined {
+  const same = (namedUnknowns(profile, 'streets') ?? []).filter((s) => regionOf(s) === regionOf(known));
+  return same.length ? same : undefined;
+}
 
 /** The kind of unknown a scenario's `$unknownId: contactID` or `$unknownLike: …form` stands for. */
 export function kindOf(name: string): UnknownKind {
@@ -31,32 +64,58 @@ export function kindOf(name: string): UnknownKind {
   return kind as UnknownKind;
 }
 
-type Obj = Record<string, unknown>;
-const values = (v: unknown, key: string): unknown[] => {
-  if (Array.isArray(v)) return v.flatMap((x) => values(x, key));
-  if (v === null || typeof v !== 'object') return [];
-  return Object.entries(v as Obj).flatMap(([k, x]) => (k !== key ? values(x, key) : Array.isArray(x) ? x : typeof x === 'object' ? [] : [x]));
+/** What the profile lists as known for a kind: the values a target resolves, which no named unknown may be. */
+export function knownValues<K extends UnknownKind>(fixtures: Record<string, unknown>, kind: K): UnknownValue<K>[] {
+  const f = fixtures as Fixtures;
+  const places = [f.pickup?.inRegion, f.pickup?.outOfRegion];
+  const values: (number | string | undefined)[] = (() => {
+    switch (kind as UnknownKind) {
+      case 'counteragentIDs': case 'contactIDs': case 'phoneIDs': return f.addressBook?.[kind as 'contactIDs'] ?? [];
+      case 'addressIDs': return places.flatMap((p) => p?.addressIDs ?? []);
+      case 'forms': return [...f.counteragents?.individual ?? [], ...f.counteragents?.legal ?? []].map((c) => c.form);
+      case 'streets': return [...(f.juridicalAddress ?? []).map((j) => j.street), ...places.flatMap((p) => (p?.streets ?? []).map((s) => s.street))];
+    }
+  })();
+  return values.filter((v) => v !== undefined) as UnknownValue<K>[];
+}
+
+/** Every ID the profile lists, of any kind: an ID drawn as unknown is none of them. */
+export const knownIds = (fixtures: Record<string, unknown>): Set<number> => new Set(ID_KINDS.flatMap((k) => knownValues(fixtures, k)));
+
+/**
+ * A value as a target compares it: text without its edge whitespace, and a `0x` UID in any
+ * case, so ` 0xAB…` named unknown is the known `0xab…`.
+ */
+const compared = (v: number | string): number | string => {
+  if (typeof v === 'number') return v;
+  const t = v.trim();
+  return /^0x/i.test(t) ? t.toLowerCase() : t;
 };
 
 /**
- * What the profile itself lists as known for a kind: a value named both known and unknown is
- * a contradiction the profile must not hold, since a case would expect it refused and accepted.
+ * Each named unknown value that the profile also lists as known: `fixtures.unknown.KIND: VALUE …`.
+ * `fixtures` are read as lists (listFixtures).
  */
-function knownOf(fixtures: Obj, kind: UnknownKind): unknown[] {
-  const book = (fixtures.addressBook ?? {}) as Obj;
-  switch (kind) {
-    case 'counteragentIDs': case 'contactIDs': case 'phoneIDs': return (book[kind] as unknown[] | undefined) ?? [];
-    case 'addressIDs': return values(fixtures.pickup, 'addressIDs');
-    case 'forms': return values(fixtures.counteragents, 'form');
-    case 'streets': return [...values(fixtures.juridicalAddress, 'street'), ...values(fixtures.pickup, 'street')];
-  }
+export function unknownProblems(file: string, fixtures: Record<string, unknown>): string[] {
+  return UNKNOWN_KINDS.flatMap((kind) => {
+    const known = new Set(knownValues(fixtures, kind).map(compared));
+    return (namedUnknowns({ fixtures }, kind) ?? []).filter((v) => known.has(compared(v))).map((v) => `${file}: key fixtures.unknown.${kind}: ${JSON.stringify(v)} is also one of the profile's known values; a value the target knows cannot be its unknown one`);
+  });
 }
 
-/** Each named unknown value that the profile also lists as known: `fixtures.unknown.KIND: VALUE …`. */
-export function unknownProblems(file: string, fixtures: Obj): string[] {
-  const unknown = (fixtures.unknown ?? {}) as Unknowns;
-  return UNKNOWN_KINDS.flatMap((kind) => {
-    const known = new Set(knownOf(fixtures, kind));
-    return (unknown[kind] ?? []).filter((v) => known.has(v)).map((v) => `${file}: key fixtures.unknown.${kind}: ${JSON.stringify(v)} is also one of the profile's known values; a value the target knows cannot be its unknown one`);
+/** The request fields each kind is sent in (spec 2.2, 2.3, 2.6, 2.7), by name, wherever they stand. */
+export const FIELD_KINDS: Readonly<Record<string, UnknownKind>> = {
+  counteragentID: 'counteragentIDs', contactIDs: 'contactIDs', phoneIDs: 'phoneIDs', addressID: 'addressIDs', form: 'forms', street: 'streets',
+};
+
+/** Every value a request carries in a field of a kind, with its kind and path: what a look-up of the target reads. */
+export function valuesByKind(request: unknown, path = ''): { kind: UnknownKind; path: string; value: unknown }[] {
+  if (Array.isArray(request)) return request.flatMap((x, i) => valuesByKind(x, `${path}.${i}`));
+  if (request === null || typeof request !== 'object') return [];
+  return Object.entries(request).flatMap(([key, v]) => {
+    const at = path ? `${path}.${key}` : key;
+    const kind = FIELD_KINDS[key];
+    if (!kind) return valuesByKind(v, at);
+    return (Array.isArray(v) ? v.map((x, i) => ({ path: `${at}.${i}`, value: x as unknown })) : [{ path: at, value: v }]).map((x) => ({ kind, ...x }));
   });
 }

@@ -27,7 +27,8 @@ export interface WaiversSection {
 
 /** A failure no waiver covers: it counts against the verdict (for a MUST rule). */
 export const unwaivedFailure = (r: RuleRow, f: Format): boolean => r[f] === 'fail' && !r.waived?.includes(f);
-const mustFails = (r: RuleRow, f: Format): boolean => r.level === 'MUST' && unwaivedFailure(r, f);
+/** A MUST rule's unwaived failure in a format: what keeps a run from conformant (the verdict, the console's failing list). */
+export const mustFails = (r: RuleRow, f: Format): boolean => r.level === 'MUST' && unwaivedFailure(r, f);
 
 /**
  * Marks the failures the waivers cover and gives the verdict they leave. `day` is the run's

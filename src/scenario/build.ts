@@ -1,5 +1,5 @@
 import type { LoadedProfile } from '../profile/load.ts';
-import { kindOf, namedUnknowns } from '../profile/unknowns.ts';
+import { knownIds, kindOf, namedStreetsIn, namedUnknowns } from '../profile/unknowns.ts';
 import type { Bases, LoadedCase } from './load.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
@@ -86,10 +86,28 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
   }
   if ('$date' in v) return dateIn(String(v.$date), ctx);
   if ('$unknown' in v) return `ocs-unknown-${v.$unknown}-${Math.random().toString(36).slice(2, 8)}`;
-  // A value the profile names unknown (fixtures.unknown) is sent as named: the first of its kind.
-  if ('$unknownId' in v) return namedUnknowns(ctx.profile, kindOf(String(v.$unknownId)))?.[0] ?? unknownId(ctx);
-  if ('$unknownLike' in v) return namedUnknowns(ctx.profile, kindOf(String(v.$unknownLike)))?.[0] ?? unknownLike(String(lookup(String(v.$unknownLike), ctx)));
+  // A value the profile names unknown (fixtures.unknown) is sent as named: the `nth` of its kind.
+  if ('$unknownId' in v) return nthOf(namedUnknowns(ctx.profile, kindOf(String(v.$unknownId))), v.nth) ?? unknownId(ctx);
+  if ('$unknownLike' in v) {
+    const path = String(v.$unknownLike);
+    const known = String(lookup(path, ctx));
+    const kind = kindOf(path);
+    // A pickup street stays in the pickup order's region, or the region rule would refuse it (namedStreetsIn).
+    const named = kind === 'streets' && path.startsWith('pickup.') ? namedStreetsIn(ctx.profile, known) : namedUnknowns(ctx.profile, kind);
+    return nthOf(named, v.nth) ?? unknownLike(known);
+  }
   return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));
+}
+
+/**
+ * The `nth` (from 0, default 0) of the values a profile names, counted round when it names
+ * fewer: the look-up cases of a kind ask for the first and the second, so each of the one or
+ * two values the profile may name is sent (docs/known-unknowns.md).
+ */
+function nthOf<T>(named: T[] | undefined, nth: Json | undefined): T | undefined {
+  if (nth !== undefined && !(typeof nth === 'number' && Number.isInteger(nth) && nth >= 0)) throw new Error(`nth ${JSON.stringify(nth)}: a named unknown is picked by an index from 0`);
+  if (!named) return undefined;
+  return named[(nth ?? 0) % named.length];
 }
 
 /**
@@ -97,9 +115,7 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
  * nine digits, drawn anew each time, never one of the profile's IDs.
  */
 function unknownId(ctx: CaseContext): number {
-  const book = Object.values((ctx.profile.fixtures as { addressBook?: Record<string, number[]> }).addressBook ?? {}).flat();
-  const pickup = ctx.profile.fixtures as { pickup?: Record<string, { addressIDs?: number[] } | string> };
-  const known = new Set([...book, ...Object.values(pickup.pickup ?? {}).flatMap((p) => (typeof p === 'object' ? p.addressIDs ?? [] : []))]);
+  const known = knownIds(ctx.profile.fixtures);
   let id: number;
   do id = 900_000_000 + Math.floor(Math.random() * 99_999_999); while (known.has(id));
   return id;
