@@ -4,7 +4,7 @@
  * when it was sent (src/profile/clock.ts), so a finding names its side and the certificate
  * says which sides a run judged and why the others were not (src/report/cutoffs.ts).
  */
-import { localDay } from '../scenario/build.ts';
+import { localDay, WEEKDAYS } from '../scenario/build.ts';
 import { ticking, type ClockSpec } from '../profile/clock.ts';
 
 export type CutoffSide = 'same-day-before' | 'same-day-after' | 'past-yesterday';
@@ -31,7 +31,6 @@ export const SIDES: { side: CutoffSide; rule: string; title: string }[] = [
   { side: 'past-yesterday', rule: 'PCK-PRODUCE-DATE-PAST', title: 'a produce_date of yesterday: must be refused' },
 ];
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** `Wed 2026-11-25 15:00 Europe/Moscow`: the target's clock as a check met it. */

@@ -158,6 +158,9 @@ const DAY = 86_400_000;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** The weekdays as Intl's short English names give them, Sunday first (Date's getDay order). */
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
 /** Today's date, weekday and time of day in the target's time zone (UTC when the profile gives none); `now` is the target's clock. */
 export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number; seconds: number } {
   let format = formats.get(timeZone);
@@ -166,7 +169,7 @@ export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: 
     formats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
+  const weekday = WEEKDAYS.indexOf(parts.weekday!);
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
 }
 
