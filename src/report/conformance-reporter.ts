@@ -166,7 +166,10 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
     verdict: s.verdict,
     ...(s.skipped ? { skipped: s.skipped } : {}),
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
-    findings: s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}), ...(f.side ? { side: f.side } : {}) })),
+    findings: [
+      ...(s.passed ?? []).map((rule) => ({ rule, format: s.format, verdict: 'pass' as const })),
+      ...s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}), ...(f.side ? { side: f.side } : {}) })),
+    ],
   }));
   if (outcomes.length > 0 || result.status === 'passed' || result.status === 'interrupted') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';

@@ -22,7 +22,12 @@ type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note' | 'si
  * its reason), and the evidence of the first check that broke each rule in each format.
  */
 export interface RecordedUnit {
-  steps: { title: string; format: Format; verdict: Verdict; findings: RecordedFinding[]; skipped?: string }[];
+  /**
+   * `passed`: the rules a step passed with nothing to note, by ID only: a step judges every
+   * response rule, and as objects they made this annotation 340 KB a test, held for every test
+   * of a deep run by Playwright's runner.
+   */
+  steps: { title: string; format: Format; verdict: Verdict; passed?: string[]; findings: RecordedFinding[]; skipped?: string }[];
   evidence: RuleEvidence[];
 }
 
@@ -75,7 +80,12 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     const judged = verdict === 'skip'
       ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const }))
       : findings.map(({ rule, level, verdict: v, note, side }) => ({ rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}) }));
-    recorded.steps.push({ title: r.step.title, format: r.step.format, verdict, findings: judged, ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}) });
+    const plain = (f: RecordedFinding): boolean => f.verdict === 'pass' && f.note === undefined && f.side === undefined;
+    const passed = [...new Set(judged.filter(plain).map((f) => f.rule))];
+    recorded.steps.push({
+      title: r.step.title, format: r.step.format, verdict, ...(passed.length ? { passed } : {}), findings: judged.filter((f) => !plain(f)),
+      ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}),
+    });
     for (const f of findings.filter((x) => x.verdict === 'fail' || x.verdict === 'error')) {
       const key = `${f.rule}|${f.format}`;
       if (evidenceKeys.has(key)) continue;
@@ -177,7 +187,8 @@ async function showStep(info: TestInfo, ctx: RunContext, unit: Unit, s: Shown, a
   const keys = failing.map((f) => `${f.rule} [${f.format}]`);
   const first = (r.thrown !== undefined || keys.some((k) => !acc.quotedKeys.has(k))) && acc.quoted.length < EVIDENCE_STEPS;
   if (first) for (const k of keys) acc.quotedKeys.add(k);
-  const text = ctx.mask(stepReport(r, failing, unit, ctx));
+  // Only a quoted check's report is whole; the others' are brief (stepReport says why).
+  const text = ctx.mask(stepReport(r, failing, unit, ctx, !first));
   if (first) acc.quoted.push(text);
   try {
     await test.step(r.step.title, async () => {

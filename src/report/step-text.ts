@@ -1,5 +1,6 @@
 import { curlLine, shq } from './evidence.ts';
 import { describeFinding, type Finding } from '../checks/finding.ts';
+import { bounded } from './rule-evidence.ts';
 import type { Part } from '../runner/case.ts';
 import type { RunContext } from '../profile/context.ts';
 import type { Step, Unit } from '../runner/units.ts';
@@ -50,13 +51,24 @@ function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string 
   ].join('\n');
 }
 
-/** The text of one failing step: its failures, how to replay the request and rerun the step. */
-export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext): string {
+/** How much of what the target did a shortened step report quotes. */
+const BRIEF_RECEIVED = 160;
+const BRIEF_NOTE = '  (shortened: the test\'s error quotes the first failing check of each rule in full; the rerun line below gives this one\'s)';
+
+/**
+ * A failing check's report: its findings with what was expected and received, how to replay
+ * the request and rerun the step. `brief` (a check after the first of its rules in a test)
+ * keeps each finding's title and the head of what was received: with every check of a deep
+ * run failing, full reports of every red step held Playwright's runner past its heap.
+ */
+export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext, brief = false): string {
   const exchange = r.parts.find((p) => p.exchange)?.exchange;
   return [
     `${r.step.title}`,
     ...(r.thrown !== undefined ? [`  [error] the harness broke: ${thrownText(r.thrown)}`] : []),
-    ...failing.map((f) => describeFinding(f).replace(/^/gm, '  ')),
+    ...(brief
+      ? [...failing.map((f) => `  ${f.rule} (${f.level}) ${f.title}${f.received !== undefined ? `\n    Received: ${bounded(f.received, BRIEF_RECEIVED)}` : ''}`), BRIEF_NOTE]
+      : failing.map((f) => describeFinding(f).replace(/^/gm, '  '))),
     ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
     ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
     '  Rerun the step:',

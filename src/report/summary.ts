@@ -124,7 +124,8 @@ const SEEN_IN = 3;
  * whole: every MUST and SHOULD rule was exercised in both formats.
  */
 export function summarize(outcomes: TestOutcome[], target: Summary['target'], refused: string[] = [], stopped?: string): Summary {
-  const verdicts = new Map<string, Verdict[]>();
+  // Per rule and format, the verdicts met (a set: only the worst is read) and the INFO notes.
+  const verdicts = new Map<string, Set<Verdict>>();
   const seenIn = new Map<string, Set<string>>();
   const notes = new Map<string, string[]>();
   const checks = new Map<string, CheckCount>();
@@ -132,8 +133,14 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
     const judged = new Map<string, boolean>();
     for (const f of o.findings) {
       const key = `${f.rule}|${f.format}`;
-      verdicts.set(key, [...(verdicts.get(key) ?? []), f.verdict]);
-      if (f.note) notes.set(key, [...(notes.get(key) ?? []), recordLine(o.title, f.note)]);
+      let met = verdicts.get(key);
+      if (!met) verdicts.set(key, (met = new Set()));
+      met.add(f.verdict);
+      if (f.note) {
+        let lines = notes.get(key);
+        if (!lines) notes.set(key, (lines = []));
+        lines.push(recordLine(o.title, f.note));
+      }
       if (f.verdict !== 'skip') judged.set(key, (judged.get(key) ?? false) || f.verdict === 'fail' || f.verdict === 'error');
       if ((f.verdict === 'fail' || f.verdict === 'error') && o.title) {
         const seen = seenIn.get(f.rule) ?? new Set();
@@ -150,7 +157,7 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
   }
   const rules = loadRules().map((r): RuleRow => {
     const cell = (format: Format): RuleVerdict => {
-      const v = worst(verdicts.get(`${r.id}|${format}`) ?? []) ?? 'untested';
+      const v = worst([...(verdicts.get(`${r.id}|${format}`) ?? [])]) ?? 'untested';
       // Nothing passes or fails on an INFO rule: what its checks saw is a record.
       return r.level === 'INFO' && (v === 'pass' || v === 'fail') ? 'recorded' : v;
     };
