@@ -52,6 +52,14 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    try {
+      this.testEnded(test, result);
+    } finally {
+      letGoOfFindings(test, result);
+    }
+  }
+
+  private testEnded(test: TestCase, result: TestResult): void {
     // A test the run's stop cut short keeps the steps that ended before the stop (src/runner/stop.ts);
     // its other rules stay untested, and the run is incomplete.
     if (result.status === 'interrupted' && recordedOf(test, result).length === 0) return;
@@ -175,6 +183,19 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';
   const reason = annotations.find((a) => a.type === 'skip')?.description;
   return [{ title: test.title, verdict, warning: false, ...(verdict === 'skip' && reason ? { skipped: reason } : {}), findings: rules.map((rule) => ({ rule, format, verdict })) }];
+}
+
+/**
+ * The findings annotation is this reporter's channel from the worker (src/report/record.ts),
+ * read once the test ends: then it is let go of. Left on the test, Playwright's runner held it
+ * for every test to the end of the run, and its HTML reporter (which reads the tests when the
+ * run ends) carried it twice per test: 20 of the 53 MB of a failing deep run's report, built in
+ * the runner's heap. The certificate, summary.json and JUnit hold what it says.
+ */
+function letGoOfFindings(test: TestCase, result: TestResult): void {
+  for (const list of [test.annotations, result.annotations ?? []]) {
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.type === FINDINGS) list.splice(i, 1);
+  }
 }
 
 /** What a test recorded (src/report/record.ts). Annotations a test adds while it runs are on its result (and, in some reports, on the test as well). */
