@@ -25,15 +25,22 @@ import { targetWorld } from './cutoffs.ts';
  */
 export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
+  /** Playwright's HTML report is written after this reporter ends (src/report/reporters.ts). */
+  private readonly htmlNext: boolean;
   private readonly outcomes = new Map<string, TestOutcome[]>();
   private readonly refused = new Set<string>();
-  private readonly evidence: RuleEvidence[] = [];
+  /**
+   * The first evidence of each rule and format, what JUnit quotes: a sliced deep run where
+   * everything fails has each test bring its own, 64 copies of every rule's.
+   */
+  private readonly evidence = new Map<string, RuleEvidence>();
   /** What the run met beside the rules (HTTP 429 waits), a line per test: JUnit's system-out. */
   private readonly notes: string[] = [];
   private config: FullConfig | undefined;
 
-  constructor(options: { outputDir?: string } = {}) {
+  constructor(options: { outputDir?: string; htmlNext?: boolean } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
+    this.htmlNext = options.htmlNext ?? false;
   }
 
   printsToStdio(): boolean {
@@ -67,7 +74,9 @@ export default class ConformanceReporter implements Reporter {
     if ([...test.annotations, ...result.annotations].some((a) => a.type === UNSELECTED)) return;
     const outcomes = outcomesOf(test, result);
     this.outcomes.set(test.id, outcomes);
-    this.evidence.push(...recordedOf(test, result).flatMap((u) => u.evidence ?? []));
+    for (const e of recordedOf(test, result).flatMap((u) => u.evidence ?? [])) {
+      if (!this.evidence.has(`${e.rule}|${e.format}`)) this.evidence.set(`${e.rule}|${e.format}`, e);
+    }
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
     for (const a of result.annotations ?? []) if (a.type === WAITED && a.description) this.notes.push(`${test.title}: ${a.description}`);
     console.log(endpointLine(result.status === 'interrupted' ? `${test.title} (stopped)` : test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
@@ -110,8 +119,12 @@ export default class ConformanceReporter implements Reporter {
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
-    writeJunit(summary, [...this.outcomes.values()].flat(), this.evidence, this.notes, this.outputDir);
-    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir)].join('\n')}`);
+    writeJunit(summary, [...this.outcomes.values()].flat(), [...this.evidence.values()], this.notes, this.outputDir);
+    // Written before Playwright's HTML report (src/report/reporters.ts), which then builds its
+    // data in what this held.
+    this.outcomes.clear();
+    this.evidence.clear();
+    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir, this.htmlNext)].join('\n')}`);
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }

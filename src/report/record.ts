@@ -7,6 +7,7 @@ import type { RunContext } from '../profile/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
 import { rerunStep, stepReport, thrownText, type StepResult } from './step-text.ts';
+import { sharedLog } from '../runner/shared-log.ts';
 
 /** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
 export const WAITED = 'rate-limited';
@@ -38,6 +39,22 @@ const MAX_NOTE = 400;
 /** Failing steps whose evidence a test attaches and quotes: the first of each failing rule, up to this many. */
 const EVIDENCE_STEPS = 20;
 
+/**
+ * The rules (`RULE [format]`) a slice of this run has quoted, with that slice's title, across
+ * the workers (OCS_QUOTED_FILE; the run removes the file as it starts). In a sliced run a later
+ * slice quotes and attaches only the rules not quoted before: a deep run where every check
+ * fails is 64 tests and more, and quoting the same 20 reports in each made 10 MB of
+ * Playwright's HTML report, which its runner builds in memory. A run of one test per endpoint
+ * (up to OCS_RUNS=100), or with the variable unset (a unit test), quotes in every test.
+ */
+const quotedLog = (unit: Unit) => (unit.slice && process.env.OCS_QUOTED_FILE ? sharedLog('OCS_QUOTED_FILE') : undefined);
+const quotedInRun = (unit: Unit): Map<string, string> =>
+  new Map((quotedLog(unit)?.lines() ?? []).map((l) => l.split('\t') as [string, string]));
+const markQuoted = (unit: Unit, keys: string[]): void => {
+  const log = quotedLog(unit);
+  for (const k of keys) log?.append(`${k}\t${unit.title}`);
+};
+
 
 /** The verdict of a step: skip, or the worst of its findings, where a failed SHOULD is only a warning. */
 function stepVerdict(r: StepResult): Verdict {
@@ -68,7 +85,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
   const byRule = new Map<string, { count: number; level: string }>();
   const warnings = new Map<string, { count: number; first: string }>();
   const quoted: string[] = [];
-  const quotedKeys = new Set<string>();
+  // Rules an earlier test of the run quoted count as quoted here (quotedInRun).
+  const earlier = quotedInRun(unit);
+  const quotedKeys = new Set<string>(earlier.keys());
   // Checks the breaker did not send: one red step says so for all of them (see below).
   const unsent: { title: string; reason: string }[] = [];
   const groups = new Map<string, Shown[]>();
@@ -155,7 +174,14 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     return;
   }
   if (failed === 0) return;
+  markQuoted(unit, [...quotedKeys].filter((k) => !earlier.has(k)));
   const ranked = [...byRule].sort((a, b) => b[1].count - a[1].count);
+  // Where the failing rules this test did not quote were quoted before, by test.
+  const elsewhere = new Map<string, string[]>();
+  for (const [rule] of ranked) {
+    const by = earlier.get(rule);
+    if (by !== undefined && by !== unit.title) elsewhere.set(by, [...(elsewhere.get(by) ?? []), rule]);
+  }
   // A plain error, not an assertion: its text says what broke, with no diff and no stack frame
   // of the harness (the reporter, not Playwright's, tells JUnit which rule failed and how).
   throw stepError(ctx.mask([
@@ -163,6 +189,8 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     ...ranked.map(([rule, e]) => `  ${rule} (${e.level}): ${e.count} check(s)`),
     '',
     ...(quoted.length ? [`The first failing check of each rule${quoted.length === EVIDENCE_STEPS ? ` (the first ${EVIDENCE_STEPS})` : ''}:`, '', ...quoted.flatMap((q) => [q, ''])] : []),
+    ...[...elsewhere].map(([by, rules]) => `Quoted in full, with its evidence, by ${by}: the first failing check of ${rules.join(', ')}.`),
+    ...(elsewhere.size ? [''] : []),
     ...(unsentText ? [unsentText, ''] : []),
   ].join('\n')));
 }

@@ -8,8 +8,11 @@ import type { ReporterDescription } from '@playwright/test';
  * its JUnit had a test case per endpoint.
  */
 export function reporters(dir: string): ReporterDescription[] {
+  // Playwright ends its reporters one after the other, in this order: the verdict's reports
+  // are written first, so they stand even if the HTML report, built last and the largest by
+  // far (30 MB of JSON in a failing deep run), cannot be.
   return [
+    ['./src/report/conformance-reporter.ts', { outputDir: dir, htmlNext: true }],
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
-    ['./src/report/conformance-reporter.ts', { outputDir: dir }],
   ];
 }

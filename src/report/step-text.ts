@@ -38,9 +38,13 @@ export function rerunLine(unitTitle: string, stepTitle?: string, extra: Record<s
 export const rerunStep = (unit: Pick<Unit, 'title' | 'slice'>, stepTitle: string, extra: Record<string, string> = {}): string =>
   rerunLine(unit.title, stepTitle, { ...(unit.slice ? { OCS_RUNS: String(unit.slice.total) } : {}), ...extra });
 
+/** The command that replays a property's shrunk counterexample: the step, its seed and path. */
+const replayLine = (r: StepResult, unit: Unit): string =>
+  rerunStep(unit, r.step.title, { OCS_SEED: String(r.property!.seed), OCS_PATH: r.property!.path ?? '' });
+
 function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string {
   const run = r.property!;
-  const replay = rerunStep(unit, r.step.title, { OCS_SEED: String(run.seed), OCS_PATH: run.path ?? '' });
+  const replay = replayLine(r, unit);
   const seed = unit.slice ? `seed ${run.seed} (the run's: slice ${unit.slice.index}/${unit.slice.count} draws with a seed derived from it)` : `seed ${run.seed}`;
   return [
     `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): ${seed}, path ${run.path ?? '(none)'}.`,
@@ -52,14 +56,16 @@ function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string 
 }
 
 /** How much of what the target did a shortened step report quotes. */
-const BRIEF_RECEIVED = 160;
-const BRIEF_NOTE = '  (shortened: the test\'s error quotes the first failing check of each rule in full; the rerun line below gives this one\'s)';
+const BRIEF_RECEIVED = 120;
+const BRIEF_NOTE = '  (shortened: the test\'s error quotes the first failing check of each rule in full; the line below sends this one again)';
 
 /**
  * A failing check's report: its findings with what was expected and received, how to replay
  * the request and rerun the step. `brief` (a check after the first of its rules in a test)
- * keeps each finding's title and the head of what was received: with every check of a deep
- * run failing, full reports of every red step held Playwright's runner past its heap.
+ * keeps each finding's rule ID, the head of what was received and one command: a property's
+ * replay line (its shrunk request, which can be 2,000 characters, is not quoted), a case's
+ * rerun line. With every check of a deep run failing, full reports of every red step held
+ * Playwright's runner past its heap.
  */
 export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: RunContext, brief = false): string {
   const exchange = r.parts.find((p) => p.exchange)?.exchange;
@@ -67,12 +73,13 @@ export function stepReport(r: StepResult, failing: Finding[], unit: Unit, ctx: R
     `${r.step.title}`,
     ...(r.thrown !== undefined ? [`  [error] the harness broke: ${thrownText(r.thrown)}`] : []),
     ...(brief
-      ? [...failing.map((f) => `  ${f.rule} (${f.level}) ${f.title}${f.received !== undefined ? `\n    Received: ${bounded(f.received, BRIEF_RECEIVED)}` : ''}`), BRIEF_NOTE]
+      ? [...failing.map((f) => `  ${f.rule} (${f.level === 'MUST' && f.verdict === 'error' ? 'error' : f.level})${f.received !== undefined ? ` received: ${bounded(f.received, BRIEF_RECEIVED)}` : ''}`), BRIEF_NOTE]
       : failing.map((f) => describeFinding(f).replace(/^/gm, '  '))),
-    ...(r.property ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
-    ...(exchange && !r.property ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
-    '  Rerun the step:',
-    `    ${rerunStep(unit, r.step.title)}`,
+    ...(r.property && brief ? [`  Replay: ${replayLine(r, unit)}`] : []),
+    ...(r.property && !brief ? [counterexampleText(r, unit, ctx).replace(/^/gm, '  ')] : []),
+    ...(exchange && !r.property && !brief ? ['  Replay the request:', `    ${curlLine(exchange.request, ctx.secrets)}`] : []),
+    // A property's replay line reruns the step; a brief case's rerun line sends its request again.
+    ...(r.property && brief ? [] : ['  Rerun the step:', `    ${rerunStep(unit, r.step.title)}`]),
   ].join('\n');
 }
 

@@ -4,7 +4,26 @@
 // sent ahead and ran out of heap in the first slice); here every check of the shard is judged.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { start } from './run.ts';
+
+/** What Playwright's HTML report holds of each test: its title, its error and its attachments' names. */
+function htmlTests(reports: string): { title: string; error: string; attachments: string[] }[] {
+  const html = readFileSync(join(reports, 'html', 'index.html'), 'utf8');
+  const zip = /base64,([^<]*)<\/template>/.exec(html)?.[1];
+  assert.ok(zip, 'the HTML report holds its data');
+  const files = unzipSync(Buffer.from(zip, 'base64'));
+  const data = Object.entries(files).filter(([name]) => name !== 'report.json').map(([, bytes]) => JSON.parse(Buffer.from(bytes).toString('utf8')) as {
+    tests: { title: string; results: { errors: { message: string }[]; attachments: { name: string }[] }[] }[];
+  });
+  return data.flatMap((f) => f.tests).map((t) => ({
+    title: t.title,
+    error: t.results.flatMap((r) => r.errors.map((e) => e.message)).join('\n'),
+    attachments: t.results.flatMap((r) => r.attachments.map((a) => a.name)),
+  }));
+}
 
 describe('a deep run', () => {
   it('judges every check of one shard of OCS_RUNS=1000, no worker running out of memory', async () => {
@@ -18,4 +37,27 @@ describe('a deep run', () => {
     assert.equal(verdict, 'incomplete');
     assert.equal(run.code, 2, tail);
   });
+
+  it('against a target that breaks every rule, writes every report, and a later slice points to the evidence an earlier one quoted', async () => {
+    const run = await start(['--shard=1/8'], { OCS_BASE_URL: '', OCS_REFERENCE_FAULT: 'http-200-on-error', OCS_RUNS: '1000', OCS_SEED: '7' });
+    const tail = `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`;
+    assert.doesNotMatch(run.stderr, /heap out of memory|worker process exited unexpectedly/, tail);
+    assert.equal(run.code, 1, tail);
+    for (const f of ['summary.json', 'junit.xml', 'conformance.html', 'html/index.html']) assert.ok(existsSync(join(run.reports, f)), `${f} is written`);
+    const tests = htmlTests(run.reports);
+    assert.equal(tests.length, 8, 'a shard of eight holds eight slices');
+    assert.ok(tests.every((t) => /slice \d+\/16/.test(t.title) && t.error.includes('failed or errored')), 'every slice fails');
+    // A rule a slice quoted is not quoted again: a later slice names the slice that holds its evidence.
+    const pointers = tests.flatMap((t) => [...t.error.matchAll(/Quoted in full, with its evidence, by (.+?): the first failing check of (.+)\./g)].map((m) => ({ from: t, by: m[1]!, rules: m[2]!.split(', ') })));
+    assert.ok(pointers.length > 0, 'some slice points to the quotes of another');
+    for (const p of pointers) {
+      const by = tests.find((t) => t.title === p.by);
+      assert.ok(by && by !== p.from, `${p.by} is another test of the run`);
+      assert.ok(by.attachments.some((a) => a.startsWith('evidence: ')), `${p.by} holds evidence`);
+      for (const rule of p.rules) assert.ok(by.error.includes(`${rule.replace(/ \[(json|xml)\]$/, '')} (`), `${p.by} quotes ${rule}`);
+    }
+    const evidence = tests.reduce((n, t) => n + t.attachments.filter((a) => a.startsWith('evidence: ')).length, 0);
+    assert.ok(evidence < 8 * 20, `${evidence} evidence attachments: fewer than 20 in each slice`);
+  });
 });
+
