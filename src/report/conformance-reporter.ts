@@ -9,7 +9,7 @@ import { compareSummaries, readSummaryFile } from './compare.ts';
 import { closingLines, consoleSummary, endpointLine, exitOf } from './console.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
 import { provenance } from './provenance.ts';
-import { applyWaivers } from './waivers.ts';
+import { applyWaivers, waivedChecks } from './waivers.ts';
 import { runWaivers, type Waiver } from '../profile/waivers.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
@@ -120,11 +120,12 @@ export default class ConformanceReporter implements Reporter {
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
     writeJunit(summary, [...this.outcomes.values()].flat(), [...this.evidence.values()], this.notes, this.outputDir);
+    const waived = waivedChecks([...this.outcomes.values()].flat(), summary);
     // Written before Playwright's HTML report (src/report/reporters.ts), which then builds its
     // data in what this held.
     this.outcomes.clear();
     this.evidence.clear();
-    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir, this.htmlNext)].join('\n')}`);
+    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir, this.htmlNext, waived)].join('\n')}`);
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }

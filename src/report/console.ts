@@ -119,11 +119,11 @@ function verdictLine(s: Summary, why: string): string {
 }
 
 /** The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N skipped` (checks; errors count as failed). */
-export function closingLines(s: Summary, dir: string, htmlNext = false): string[] {
+export function closingLines(s: Summary, dir: string, htmlNext = false, waived = 0): string[] {
   const { pass, fail, skip, error } = s.counts;
   // Playwright's HTML report is written after this reporter's (src/report/reporters.ts).
   const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(dir, f)).filter((f) => existsSync(f) || (htmlNext && f === join(dir, 'html/index.html')));
-  return [`Reports: ${written.join(', ')}`, `${pass} passed, ${fail + error} failed, ${skip} skipped`];
+  return [`Reports: ${written.join(', ')}`, `${pass} passed, ${fail + error} failed, ${skip} skipped${waived ? `; ${waived} of the failed checks broke only waived rules` : ''}`];
 }
 
 /**

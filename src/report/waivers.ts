@@ -6,7 +6,7 @@
  */
 import type { Format } from '../contract/load.ts';
 import { formatsOf, type Waiver } from '../profile/waivers.ts';
-import { whole, type RuleRow, type Summary } from './summary.ts';
+import { whole, type RuleRow, type Summary, type TestOutcome } from './summary.ts';
 
 /**
  * needed: it covered a failure. stale: its rule passed in every format it covers. expired: its
@@ -23,6 +23,20 @@ export interface WaiversSection {
   /** The day the expiries were judged on: the run's start, UTC. */
   day: string;
   list: WaiverRow[];
+}
+
+/**
+ * The failed checks whose every failed MUST rule is waived in the check's format: the console
+ * tells them apart from the failures that count ("12 failed; 12 of them waived").
+ */
+export function waivedChecks(outcomes: TestOutcome[], s: Summary): number {
+  const rows = new Map(s.rules.filter((r) => r.waived?.length).map((r) => [r.id, r]));
+  if (rows.size === 0) return 0;
+  return outcomes.filter((o) => {
+    if (o.verdict !== 'fail') return false;
+    const failed = o.findings.filter((f) => f.verdict === 'fail' && s.rules.find((r) => r.id === f.rule)?.level === 'MUST');
+    return failed.length > 0 && failed.every((f) => rows.get(f.rule)?.waived?.includes(f.format));
+  }).length;
 }
 
 /** A failure no waiver covers: it counts against the verdict (for a MUST rule). */

@@ -11,8 +11,8 @@ import { FORMATS, loadRules, type Format } from '../../src/contract/load.ts';
 import { ProfileError } from '../../src/profile/load.ts';
 import { readWaivers, waiversHash, type Waiver, type WaiverEntry } from '../../src/profile/waivers.ts';
 import { summarize, type Summary, type TestOutcome } from '../../src/report/summary.ts';
-import { applyWaivers } from '../../src/report/waivers.ts';
-import { consoleSummary, exitOf } from '../../src/report/console.ts';
+import { applyWaivers, waivedChecks } from '../../src/report/waivers.ts';
+import { closingLines, consoleSummary, exitOf } from '../../src/report/console.ts';
 import { compareSummaries } from '../../src/report/compare.ts';
 import { diffSummaries, diffText } from '../../src/cli/diff.ts';
 import { conformanceHtml } from '../../src/report/html.ts';
@@ -114,6 +114,22 @@ describe('applyWaivers', () => {
     assert.deepEqual(s.waivers!.list.map((w) => [w.rule, w.status, w.waived]), [[STREET, 'needed', ['json', 'xml']], [PICKUP_STREET, 'needed', ['json', 'xml']]]);
     assert.deepEqual(exitOf(s), { code: 0 });
     assert.match(consoleSummary(s).at(-1)!, /^Conformance: CONFORMANT-WITH-WAIVERS \(MUST failures waived: CAG-JADDR-STREET-KNOWN, PCK-ADDRESS-STREET-KNOWN\)$/);
+  });
+
+  it('counts the failed checks that broke only waived rules, and the console\'s last line says so', () => {
+    const failing = [...both(STREET), { rule: PICKUP_STREET, format: 'json' as const }];
+    const outcomes: TestOutcome[] = [
+      ...failing.map((f): TestOutcome => ({ verdict: 'fail', warning: false, findings: [{ ...f, verdict: 'fail' }] })),
+      // A check that broke a waived rule and one that is not: it still counts.
+      { verdict: 'fail', warning: false, findings: [{ rule: STREET, format: 'json', verdict: 'fail' }, { rule: 'CNT-CONTACTIDS-MAX', format: 'json', verdict: 'fail' }] },
+      { verdict: 'pass', warning: false, findings: [{ rule: 'CNT-CONTACTIDS-MAX', format: 'xml', verdict: 'pass' }] },
+    ];
+    const s = summarize(outcomes, { name: 'sandbox' });
+    assert.equal(waivedChecks(outcomes, s), 0, 'nothing waived yet');
+    applyWaivers(s, [waiver(STREET), waiver(PICKUP_STREET, { format: 'xml' })], DAY, false);
+    // STREET in both formats: 2; PICKUP_STREET failed in JSON, waived only in XML: not waived.
+    assert.equal(waivedChecks(outcomes, s), 2);
+    assert.equal(closingLines(s, tempTree({}), false, waivedChecks(outcomes, s)).at(-1), '1 passed, 4 failed, 0 skipped; 2 of the failed checks broke only waived rules');
   });
 
   it('leaves a failure in a format the waiver does not cover against the verdict', () => {
