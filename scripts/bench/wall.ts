@@ -68,6 +68,24 @@ export function treeRssBytes(root: number): number {
   return HAS_PROC ? processTree(root).reduce((sum, pid) => sum + rssBytes(pid), 0) : 0;
 }
 
+/**
+ * The proportional memory of a process and all its descendants, now (0 where /proc is not
+ * there): each page counted once, split among the processes that share it. Summed RSS counts
+ * the node binary and libraries every process maps (about 45 MB) once per process.
+ */
+export function treePssBytes(root: number): number {
+  return HAS_PROC ? processTree(root).reduce((sum, pid) => sum + pssBytes(pid), 0) : 0;
+}
+
+function pssBytes(pid: number): number {
+  try {
+    const kb = /^Pss:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : 0; // zombies map nothing
+  } catch {
+    return 0;
+  }
+}
+
 function rssBytes(pid: number): number {
   try {
     const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -147,8 +165,10 @@ export async function runStart(label: string, env: Record<string, string>, expec
 /** What a spawned run gave back. */
 export interface Spawned {
   code: number | null; stdout: string; stderr: string;
-  /** The peak resident memory of the run's process tree, sampled every 100 ms (Linux). */
+  /** The peak resident memory of the run's process tree, summed, sampled every 100 ms (Linux). */
   peakRssBytes: number;
+  /** The peak proportional memory (PSS) of the run's process tree, sampled with it (Linux). */
+  peakPssBytes: number;
   /** Whether the run was killed at `limitMs` instead of ending by itself. */
   killed: boolean;
 }
@@ -194,7 +214,11 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
   const stopDuring = options.during?.(child.pid!, killIn);
   let peakRssBytes = 0;
-  const sampler = setInterval(() => { peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!)); }, SAMPLE_MS);
+  let peakPssBytes = 0;
+  const sampler = setInterval(() => {
+    peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!));
+    peakPssBytes = Math.max(peakPssBytes, treePssBytes(child.pid!));
+  }, SAMPLE_MS);
   return new Promise((resolve, reject) => {
     child.once('error', (err) => {
       clearTimeout(timer);
@@ -206,7 +230,7 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
       clearTimeout(timer);
       clearInterval(sampler);
       stopDuring?.();
-      resolve({ code, stdout, stderr, peakRssBytes, killed });
+      resolve({ code, stdout, stderr, peakRssBytes, peakPssBytes, killed });
     });
   });
 }
