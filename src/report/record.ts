@@ -1,5 +1,6 @@
-import { test, type TestInfo } from '@playwright/test';
-import type { Format } from '../contract/load.ts';
+import { join } from 'node:path';
+import { test, type Location, type TestInfo } from '@playwright/test';
+import { ROOT, type Format } from '../contract/load.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { NOT_SENT } from '../client/transport.ts';
 import { describeRequest, describeResponse } from './evidence.ts';
@@ -203,8 +204,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
  */
 async function showStep(info: TestInfo, ctx: RunContext, unit: Unit, s: Shown, acc: { quoted: string[]; quotedKeys: Set<string>; unsent: { title: string; reason: string }[] }): Promise<boolean> {
   const { r, failing } = s;
+  const at = { location: whereWritten(r) };
   if (failing.length === 0 && r.thrown === undefined) {
-    await test.step(r.step.title, async () => undefined);
+    await test.step(r.step.title, async () => undefined, at);
     return false;
   }
   const notSent = r.thrown === undefined && failing.every((f) => f.verdict === 'error' && f.received?.includes(NOT_SENT));
@@ -222,11 +224,21 @@ async function showStep(info: TestInfo, ctx: RunContext, unit: Unit, s: Shown, a
     await test.step(r.step.title, async () => {
       if (first) await attachEvidence(info, ctx, r, text);
       throw stepError(text);
-    });
+    }, at);
   } catch {
     // The step shows red in the report.
   }
   return true;
+}
+
+/**
+ * Where a check is written: a case's step points at the case in its scenario file, so
+ * Playwright's report shows that file and line beside the step, and the case's lines as its
+ * source. A property's step keeps Playwright's own location.
+ */
+function whereWritten(r: StepResult): Location | undefined {
+  const c = r.step.kind === 'case' ? r.step.case : undefined;
+  return c?.line ? { file: join(ROOT, c.file), line: c.line, column: 3 } : undefined;
 }
 /**
  * What a red step carries: its report, without a stack. The stack would only point into this

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { isSeq, LineCounter, parseDocument } from 'yaml';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 import type { Wire } from './wire.ts';
@@ -33,6 +34,8 @@ export interface ScenarioFile { operation: Operation; family: string; cases: Sce
 export interface LoadedCase extends Omit<ScenarioCase, 'forms'> {
   file: string;
   index: number;
+  /** The line of the file where the case starts: its step in Playwright's report points there. */
+  line?: number;
   operation: Operation;
   family: string;
   formats: Format[];
@@ -79,6 +82,7 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
   const data = readYamlFile(path, 'scenario.schema.json');
   const file = data as ScenarioFile;
   const rules = new Map(loadRules().map((r) => [r.id, r]));
+  const lines = caseLines(path);
   return file.cases.flatMap((c, index) => {
     const key = `${rel(path)}: key cases.${index}`;
     for (const id of c.rules) {
@@ -92,9 +96,19 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     const noRaw = c.raw ? formats.filter((f) => c.raw![f] === undefined) : [];
     if (noRaw.length) throw new ScenarioError(`${key}.raw: no ${noRaw.join(' or ')} body for a case that runs in ${formats.join(' and ')}`);
     const { forms, ...own } = c;
-    const loaded: LoadedCase = { ...own, file: rel(path), index, operation: file.operation, family: file.family, formats };
+    const loaded: LoadedCase = { ...own, file: rel(path), index, ...(lines[index] ? { line: lines[index] } : {}), operation: file.operation, family: file.family, formats };
     return forms ? inEachForm(loaded, forms, key) : [loaded];
   });
+}
+
+/** The line (from 1) where each element of the file's `cases` starts. */
+function caseLines(path: string): number[] {
+  const counter = new LineCounter();
+  const cases = parseDocument(readFileSync(path, 'utf8'), { lineCounter: counter }).get('cases', true);
+  return isSeq(cases) ? cases.items.map((item) => {
+    const at = (item as { range?: [number, number, number] }).range?.[0];
+    return at === undefined ? 0 : counter.linePos(at).line;
+  }) : [];
 }
 
 /**

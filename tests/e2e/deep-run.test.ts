@@ -7,21 +7,25 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { start } from './run.ts';
+import { ROOT, start } from './run.ts';
 
-/** What Playwright's HTML report holds of each test: its title, its error and its attachments' names. */
-function htmlTests(reports: string): { title: string; error: string; attachments: string[] }[] {
+interface HtmlStep { title: string; location?: { file: string; line: number }; steps: HtmlStep[] }
+
+/** What Playwright's HTML report holds of each test: its title, its error, its attachments' names and its steps. */
+function htmlTests(reports: string): { title: string; error: string; attachments: string[]; steps: HtmlStep[] }[] {
   const html = readFileSync(join(reports, 'html', 'index.html'), 'utf8');
   const zip = /base64,([^<]*)<\/template>/.exec(html)?.[1];
   assert.ok(zip, 'the HTML report holds its data');
   const files = unzipSync(Buffer.from(zip, 'base64'));
   const data = Object.entries(files).filter(([name]) => name !== 'report.json').map(([, bytes]) => JSON.parse(Buffer.from(bytes).toString('utf8')) as {
-    tests: { title: string; results: { errors: { message: string }[]; attachments: { name: string }[] }[] }[];
+    tests: { title: string; results: { errors: { message: string }[]; attachments: { name: string }[]; steps: HtmlStep[] }[] }[];
   });
+  const flat = (steps: HtmlStep[]): HtmlStep[] => steps.flatMap((s) => [s, ...flat(s.steps)]);
   return data.flatMap((f) => f.tests).map((t) => ({
     title: t.title,
     error: t.results.flatMap((r) => r.errors.map((e) => e.message)).join('\n'),
     attachments: t.results.flatMap((r) => r.attachments.map((a) => a.name)),
+    steps: flat(t.results.flatMap((r) => r.steps)),
   }));
 }
 
@@ -55,6 +59,13 @@ describe('a deep run', () => {
       assert.ok(by && by !== p.from, `${p.by} is another test of the run`);
       assert.ok(by.attachments.some((a) => a.startsWith('evidence: ')), `${p.by} holds evidence`);
       for (const rule of p.rules) assert.ok(by.error.includes(`${rule.replace(/ \[(json|xml)\]$/, '')} (`), `${p.by} quotes ${rule}`);
+    }
+    // A case's step points at the case in its scenario file (suites/, Playwright's rootDir).
+    const located = tests.flatMap((t) => t.steps).filter((st) => st.location?.file.endsWith('.yaml'));
+    assert.ok(located.length > 0, 'case steps point at their scenario files');
+    for (const st of located) {
+      const line = readFileSync(join(ROOT, 'suites', st.location!.file), 'utf8').split('\n')[st.location!.line - 1]!;
+      assert.match(line, /^\s*- name: /, `${st.title}: ${st.location!.file}:${st.location!.line}`);
     }
     const evidence = tests.reduce((n, t) => n + t.attachments.filter((a) => a.startsWith('evidence: ')).length, 0);
     assert.ok(evidence < 8 * 20, `${evidence} evidence attachments: fewer than 20 in each slice`);

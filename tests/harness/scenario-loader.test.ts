@@ -1,7 +1,10 @@
 // The scenario loader refuses a bad file with a message that names the file and the key,
 // and fills in the defaults of a good one.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { ROOT } from '../../src/contract/load.ts';
 import { loadAllCases, ScenarioError } from '../../src/scenario/load.ts';
 import { tempTree } from './helpers.ts';
 
@@ -190,5 +193,26 @@ describe('loadAllCases expands a case of `forms` (docs/xml-forms.md)', () => {
 
   it('refusing a raw or rewired body, which is no built request', () => {
     assertRefused(suite({ 'change_receiver/bad.yaml': formsCase('all', '\n    wire: { cut: 1 }') }), 'change_receiver/bad.yaml', 'cases.0.forms', 'raw or wire');
+  });
+});
+
+describe('loadAllCases says where each case is written', () => {
+  it('gives every case of the suite the line its `- name:` is on, which its step in Playwright\'s report points at', () => {
+    const cases = loadAllCases();
+    assert.ok(cases.length > 400);
+    const files = new Map<string, string[]>();
+    for (const c of cases) {
+      const lines = files.get(c.file) ?? readFileSync(join(ROOT, c.file), 'utf8').split('\n');
+      files.set(c.file, lines);
+      assert.ok(c.line, `${c.file}: cases.${c.index} has a line`);
+      // The copies of a case of `forms` or `each` add to its name ("<name>: <form>", "<name> (entry 1 of 2 …)").
+      const written = /^\s*- name: (['"]?)(.*)\1\s*$/.exec(lines[c.line - 1]!)?.[2];
+      assert.ok(written && c.name.startsWith(written), `${c.file}:${c.line} is not where '${c.name}' is written: ${lines[c.line - 1]}`);
+    }
+  });
+
+  it('in a file of its own too, as written', () => {
+    const dir = suite({ 'change_receiver/a.yaml': `operation: change_receiver\nfamily: member\ncases:${GOOD_CASE}\n${GOOD_CASE.replace('without counteragent', 'without any counteragent')}` });
+    assert.deepEqual(loadAllCases(dir).map((c) => c.line), [4, 9]);
   });
 });
