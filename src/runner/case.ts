@@ -68,6 +68,9 @@ function onClockSide(c: LoadedCase, findings: Finding[], sentAt: Date | undefine
  */
 async function acrossCutoff(c: LoadedCase, format: Format, first: Extract<CaseResult, { kind: 'judged' }>, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
   const wait = waitForCutoff(targetNow(ctx.profile), ctx.profile.timeZone, ctx.profile.clock);
+  // A send that errored is not sent again: against a target that hangs or fails, waiting for
+  // 16:00 would only meet the same fault later.
+  if (first.findings.some((f) => f.verdict === 'error')) return first;
   const unjudged = first.findings.some((f) => f.side === 'same-day-before' || (f.side === 'same-day-after' && f.verdict === 'skip'));
   if (wait === undefined || !unjudged) return first;
   if (await sleepUnlessStopped(wait)) return first;
@@ -110,7 +113,8 @@ export async function sendAndJudge(
     // A safety probe records a target that falls over on it: that is what it asks. One never
     // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
     if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message, sentAt };
-    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message, sentAt };
+    // A request the breaker or a stop held back met no clock: it gets no side of a cut-off.
+    return { findings: errorFindings(c.rules, `transport: ${err.message}`), response: err.response, broken: true, failure: err.message, ...(err instanceof NotSent ? {} : { sentAt }) };
   } finally {
     // Without a budget nothing reads the count, and counting writes to a file the run's workers share.
     if (profile.safety?.maxAccepted !== undefined) settleAcceptance(reserved, response?.status === 200);

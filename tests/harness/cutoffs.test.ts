@@ -9,7 +9,8 @@ import { cell, targetWorld } from '../../src/report/cutoffs.ts';
 import type { Summary, TestOutcome } from '../../src/report/summary.ts';
 import { runCase, type CaseResult } from '../../src/runner/case.ts';
 import { stopSending } from '../../src/runner/stop.ts';
-import { TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
+import { NotSent, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
+import { FORMATS } from '../../src/contract/load.ts';
 import { localDay } from '../../src/scenario/build.ts';
 import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import type { RunContext } from '../../src/profile/context.ts';
@@ -89,9 +90,13 @@ function fakeTarget(lagSeconds = 0): { transport: Transport; sent: { request: Wi
       async send(request) {
         const at = localDay(new Date(), 'Europe/Moscow');
         sent.push({ request, at });
-        return localDay(new Date(Date.now() - lagSeconds * 1000), 'Europe/Moscow').minutes < 16 * 60
-          ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"metadata":{"status":200},"data":{}}', ms: 1 }
-          : { status: 400, headers: { 'content-type': 'application/json' }, body: '{"metadata":{"status":400},"errors":[{"code":620012}]}', ms: 1 };
+        const accepted = localDay(new Date(Date.now() - lagSeconds * 1000), 'Europe/Moscow').minutes < 16 * 60;
+        const status = accepted ? 200 : 400;
+        if (request.url.endsWith('.xml')) {
+          const body = `<?xml version="1.0" encoding="UTF-8"?><response><metadata><status>${status}</status></metadata>${accepted ? '<data></data>' : '<errors><code>620012</code></errors>'}</response>`;
+          return { status, headers: { 'content-type': 'application/xml' }, body, ms: 1 };
+        }
+        return { status, headers: { 'content-type': 'application/json' }, body: accepted ? '{"metadata":{"status":200},"data":{}}' : '{"metadata":{"status":400},"errors":[{"code":620012}]}', ms: 1 };
       },
     },
   };
@@ -111,34 +116,36 @@ describe('a same-day case on a moving target clock', () => {
     mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse(iso) });
   };
 
-  it('is sent before 16:00, waits until a second past 16:00 and its margin, and is sent again with the same today', async () => {
-    start('2026-11-25T15:59:30+03:00');
-    const { transport, sent } = fakeTarget();
-    const pending = runCase(SAME_DAY, 'json', context({ waitForCutoffSeconds: 120 }), transport, 'http://target.test');
-    await settle();
-    assert.equal(sent.length, 1);
-    mock.timers.tick(90_000);
-    await settle();
-    assert.equal(sent.length, 1, 'at 16:01:00, still within reach of a clock a second behind');
-    mock.timers.tick(1_000);
-    const result = await pending;
-    assert.equal(sent.length, 2);
-    assert.deepEqual(sent.map((s) => `${s.at.minutes}:${s.at.seconds}`), [`${15 * 60 + 59}:30`, `${16 * 60 + 1}:1`]);
-    assert.deepEqual(sent.map((s) => /"produce_date":"([^"]+)"/.exec(s.request.body)?.[1]), ['2026-11-25', '2026-11-25']);
-    assert.deepEqual(sameDay(result), ['same-day-before: pass', 'same-day-after: pass']);
-  });
+  for (const format of FORMATS) {
+    it(`${format}: is sent before 16:00, waits until a second past 16:00 and its margin, and is sent again with the same today`, async () => {
+      start('2026-11-25T15:59:30+03:00');
+      const { transport, sent } = fakeTarget();
+      const pending = runCase(SAME_DAY, format, context({ waitForCutoffSeconds: 120 }), transport, 'http://target.test');
+      await settle();
+      assert.equal(sent.length, 1);
+      mock.timers.tick(90_000);
+      await settle();
+      assert.equal(sent.length, 1, 'at 16:01:00, still within reach of a clock a second behind');
+      mock.timers.tick(1_000);
+      const result = await pending;
+      assert.equal(sent.length, 2);
+      assert.deepEqual(sent.map((s) => `${s.at.minutes}:${s.at.seconds}`), [`${15 * 60 + 59}:30`, `${16 * 60 + 1}:1`]);
+      assert.deepEqual(sent.map((s) => /"produce_date":"([^"]+)"|<produce_date>([^<]+)</.exec(s.request.body)?.slice(1).find(Boolean)), ['2026-11-25', '2026-11-25']);
+      assert.deepEqual(sameDay(result), ['same-day-before: pass', 'same-day-after: pass']);
+    });
 
-  it('sent within the margin after 16:00, is not judged then (a target clock 30 s behind accepts it), and is sent again past it', async () => {
-    start('2026-11-25T16:00:20+03:00');
-    const { transport, sent } = fakeTarget(30);
-    const pending = runCase(SAME_DAY, 'json', context({ waitForCutoffSeconds: 120 }), transport, 'http://target.test');
-    await settle();
-    mock.timers.tick(41_000);
-    const result = await pending;
-    assert.equal(sent.length, 2);
-    assert.deepEqual(sameDay(result), ['same-day-after: skip', 'same-day-after: pass']);
-    assert.match(result.kind === 'judged' ? result.findings.find((f) => f.verdict === 'skip')?.note ?? '' : '', /16:00 Europe\/Moscow, within 60 s after 16:00, so a clock a little behind still reads before it\. Recorded: HTTP 200/);
-  });
+    it(`${format}: sent within the margin after 16:00, is not judged then (a target clock 30 s behind accepts it), and is sent again past it`, async () => {
+      start('2026-11-25T16:00:20+03:00');
+      const { transport, sent } = fakeTarget(30);
+      const pending = runCase(SAME_DAY, format, context({ waitForCutoffSeconds: 120 }), transport, 'http://target.test');
+      await settle();
+      mock.timers.tick(41_000);
+      const result = await pending;
+      assert.equal(sent.length, 2);
+      assert.deepEqual(sameDay(result), ['same-day-after: skip', 'same-day-after: pass']);
+      assert.match(result.kind === 'judged' ? result.findings.find((f) => f.verdict === 'skip')?.note ?? '' : '', /16:00 Europe\/Moscow, within 60 s after 16:00, so a clock a little behind still reads before it\. Recorded: HTTP 200/);
+    });
+  }
 
   it('does not wait beyond waitForCutoffSeconds, nor on a fixed clock', async () => {
     start('2026-11-25T15:59:30+03:00');
@@ -148,13 +155,24 @@ describe('a same-day case on a moving target clock', () => {
     assert.equal(sent.length, 2);
   });
 
-  it('that errors names the side it was sent on; without a timeZone, none', async () => {
-    start('2026-11-25T17:00:00+03:00');
-    const broken: Transport = { send: () => Promise.reject(new TransportError('connection reset')) };
-    const result = await runCase(SAME_DAY, 'xml', context(undefined), broken, 'http://target.test');
-    assert.deepEqual(sameDay(result), ['same-day-after: error']);
-    assert.deepEqual(sameDay(await runCase(SAME_DAY, 'xml', context(undefined, null), broken, 'http://target.test')), ['undefined: error']);
-  });
+  for (const format of FORMATS) {
+    it(`${format}: that errors names the side it was sent on; without a timeZone, or held back unsent, none`, async () => {
+      start('2026-11-25T17:00:00+03:00');
+      const broken: Transport = { send: () => Promise.reject(new TransportError('connection reset')) };
+      assert.deepEqual(sameDay(await runCase(SAME_DAY, format, context(undefined), broken, 'http://target.test')), ['same-day-after: error']);
+      assert.deepEqual(sameDay(await runCase(SAME_DAY, format, context(undefined, null), broken, 'http://target.test')), ['undefined: error']);
+      const held: Transport = { send: () => Promise.reject(new NotSent('the breaker is open')) };
+      assert.deepEqual(sameDay(await runCase(SAME_DAY, format, context(undefined), held, 'http://target.test')), ['undefined: error'], 'a request never sent met no clock');
+    });
+
+    it(`${format}: that errors before 16:00 is not sent again after it: the fault would only come back later`, async () => {
+      start('2026-11-25T15:59:30+03:00');
+      let calls = 0;
+      const broken: Transport = { send: () => { calls++; return Promise.reject(new TransportError('connection reset')); } };
+      assert.deepEqual(sameDay(await runCase(SAME_DAY, format, context({ waitForCutoffSeconds: 120 }), broken, 'http://target.test')), ['same-day-before: error']);
+      assert.equal(calls, 1);
+    });
+  }
 
   // Last: a stop is for the whole process.
   it('stops waiting at once when the run is stopped, with what it judged before the wait', { timeout: 10_000 }, async () => {
