@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
-import { knownIds, knownValues, valuesByKind, type UnknownKind } from '../../src/profile/unknowns.ts';
+import { knownIds, knownValues, namedStreetsIn, valuesByKind, type UnknownKind } from '../../src/profile/unknowns.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
 import { loadAllCases, loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import { unknownLike } from '../../generators/violators/violator.ts';
@@ -74,6 +74,13 @@ describe('the look-up cases with values the profile names unknown', () => {
 });
 
 describe('a named street and the pickup order\'s region', () => {
+  it('reads the region after edge whitespace, as a target that trims does', () => {
+    const profile = { fixtures: { unknown: { streets: [' 77000000000999900', '50000000000999900 '] } } };
+    assert.deepEqual(namedStreetsIn(profile, '77000000000713499'), [' 77000000000999900']);
+    assert.deepEqual(namedStreetsIn(profile, ' 50000000000713499'), ['50000000000999900 ']);
+    assert.equal(namedStreetsIn(profile, '66000000000713499'), undefined, 'none of the region: drawn in it');
+  });
+
   const pickupStreets = (profile: LoadedProfile): unknown[] => {
     const ctx = { profile, bases: loadBases(), now: new Date() };
     return LOOK_UPS.filter((c) => c.rules.includes('PCK-ADDRESS-STREET-KNOWN')).map((c) => (buildRequest(c, ctx).address as Doc).street);
@@ -122,7 +129,8 @@ describe('the profile\'s known values and its named unknown ones', () => {
     refused((f) => { f.unknown = { streets: ['77000000000092000 '] }; }, /key fixtures\.unknown\.streets: "77000000000092000 " is also one/);
     // A street code is digits: case says nothing there, and a named `0X…` form is as refused as `0x…`.
     refused((f) => { f.unknown = { forms: ['0Xa77fcf6a449164ed490133777a68bd51'] }; }, /fixtures\.unknown\.forms/);
-    assert.equal(load((f) => { f.unknown = TWO; }).fixtures.unknown !== undefined, true);
+    // Two per kind, as written: kept untrimmed, edge whitespace and all.
+    assert.deepEqual(load((f) => { f.unknown = TWO; }).fixtures.unknown, TWO);
   });
 
   it('are one or two per kind', () => {
