@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { parseDocument } from 'yaml';
+import { parseDocument, type Document, type LineCounter } from 'yaml';
 import { loadSchemas } from './load.ts';
 
 /** One ajv instance holding every contract schema, compiled once per process. */
@@ -62,19 +62,20 @@ function valueAt(data: unknown, pointer: string): unknown {
 /**
  * A YAML document read and, given a schema ID, checked against that schema. Each problem names the document and
  * the key (`profiles/x.yaml: key fixtures.orders.noAccess: must be string`), and an
- * unknown key by its name: the form both the profile and the scenario loaders report.
+ * unknown key by its name: the form both the profile and the scenario loaders report. The parsed
+ * document comes back too, its positions counted by `lineCounter` when one is given.
  */
-export function checkedYaml(text: string, name: string, schemaId?: string): { data: unknown; problems: string[] } {
-  const doc = parseDocument(text);
+export function checkedYaml(text: string, name: string, schemaId?: string, lineCounter?: LineCounter): { data: unknown; problems: string[]; doc?: Document } {
+  const doc = parseDocument(text, { lineCounter });
   if (doc.errors.length) return { data: undefined, problems: [`${name}: not valid YAML: ${doc.errors[0]!.message}`] };
   const data = doc.toJS() as unknown;
-  if (!schemaId) return { data, problems: [] };
+  if (!schemaId) return { data, problems: [], doc };
   const validate = validator(schemaId);
-  if (validate(data)) return { data, problems: [] };
+  if (validate(data)) return { data, problems: [], doc };
   const problems = (validate.errors ?? []).map((e) => {
     const key = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
     const extra = e.keyword === 'additionalProperties' ? ` '${(e.params as { additionalProperty: string }).additionalProperty}'` : '';
     return `${name}: key ${key}: ${e.message}${extra}`;
   });
-  return { data, problems: [...new Set(problems)] };
+  return { data, problems: [...new Set(problems)], doc };
 }

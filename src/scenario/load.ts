@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { isSeq, LineCounter, parseDocument } from 'yaml';
+import { isSeq, LineCounter, type Document } from 'yaml';
 import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT, loadRules, type Format, type Operation } from '../contract/load.ts';
 import type { Wire } from './wire.ts';
@@ -54,10 +54,10 @@ export class ScenarioError extends Error {}
 
 const SUITES_DIR = join(ROOT, 'suites');
 
-function readYamlFile(path: string, schemaId?: string): unknown {
-  const { data, problems } = checkedYaml(readFileSync(path, 'utf8'), rel(path), schemaId);
+function readYamlFile(path: string, schemaId?: string, lineCounter?: LineCounter): { data: unknown; doc?: Document } {
+  const { data, problems, doc } = checkedYaml(readFileSync(path, 'utf8'), rel(path), schemaId, lineCounter);
   if (problems.length) throw new ScenarioError(problems.join('\n'));
-  return data;
+  return { data, doc };
 }
 
 const rel = (path: string): string => relative(ROOT, path);
@@ -70,7 +70,7 @@ function scenarioFiles(dir = SUITES_DIR): string[] {
 }
 
 export function loadBases(dir = SUITES_DIR): Bases {
-  return readYamlFile(join(dir, 'bases.yaml')) as Bases;
+  return readYamlFile(join(dir, 'bases.yaml')).data as Bases;
 }
 
 /**
@@ -79,10 +79,11 @@ export function loadBases(dir = SUITES_DIR): Bases {
  * Every problem names the file and the key.
  */
 function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
-  const data = readYamlFile(path, 'scenario.schema.json');
+  const counter = new LineCounter();
+  const { data, doc } = readYamlFile(path, 'scenario.schema.json', counter);
   const file = data as ScenarioFile;
   const rules = new Map(loadRules().map((r) => [r.id, r]));
-  const lines = caseLines(path);
+  const lines = caseLines(doc, counter);
   return file.cases.flatMap((c, index) => {
     const key = `${rel(path)}: key cases.${index}`;
     for (const id of c.rules) {
@@ -102,9 +103,8 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
 }
 
 /** The line (from 1) where each element of the file's `cases` starts. */
-function caseLines(path: string): number[] {
-  const counter = new LineCounter();
-  const cases = parseDocument(readFileSync(path, 'utf8'), { lineCounter: counter }).get('cases', true);
+function caseLines(doc: Document | undefined, counter: LineCounter): number[] {
+  const cases = doc?.get('cases', true);
   return isSeq(cases) ? cases.items.map((item) => {
     const at = (item as { range?: [number, number, number] }).range?.[0];
     return at === undefined ? 0 : counter.linePos(at).line;
