@@ -30,8 +30,10 @@ const LIMIT_MS = 240_000;
 /**
  * The run's process tree's peak memory, as PSS: each page counted once, split among the
  * processes sharing it. Summed RSS counted the node binary every process maps once per process.
+ * 450 MB: below the 500 MB docs/hostile-targets.md promises, and 75 MB above the highest PSS
+ * measured over these runs (375 MB), so a change that adds a worker's worth fails here.
  */
-const MAX_MEMORY = 500 * 1024 * 1024;
+const MAX_MEMORY = 450 * 1024 * 1024;
 const MAX_REPORTS = 50 * 1024 * 1024;
 const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html'];
 
