@@ -21,19 +21,16 @@ const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 /** `workers`: Playwright workers per run (OCS_WORKERS), else the caller's OCS_WORKERS or Playwright's default. */
 export interface ShardedSettings { shards: number; runs: number; seed: number; grep?: string; workers?: number; timeoutMs: number }
 
-/** A finished Playwright process: its exit code and output (its whole process group is killed at the time limit). */
-export type Ended = Spawned;
-
 /** One shard: the requests the proxy forwarded while it ran, and the titles of the tests it ran (its list reporter's lines). */
-export interface ShardRun extends Ended { requests: number; tests: string[] }
+export interface ShardRun extends Spawned { requests: number; tests: string[] }
 
-export interface Reports { dir: string; summary: Summary; ended: Ended }
+export interface Reports { dir: string; summary: Summary; ended: Spawned }
 
 /** The run's reports: from the merge of the shards' blobs, and from the one-machine run. */
 export interface ShardedRun { shards: ShardRun[]; merged: Reports; single: Reports & { requests: number } }
 
 /** Runs Playwright's command line in the harness's folder with exactly `env`. */
-const playwright = (args: string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<Ended> =>
+const playwright = (args: string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<Spawned> =>
   spawnRun(process.execPath, [cli, ...args], { env, inheritEnv: false, limitMs });
 
 /** A run's summary.json; readSummaryFile checks its rules and names the file when it is missing or broken. */

@@ -63,37 +63,25 @@ function processTree(root: number): number[] {
   return tree;
 }
 
-/** The resident memory of a process and all its descendants, now (0 where /proc is not there). */
-export function treeRssBytes(root: number): number {
-  return HAS_PROC ? processTree(root).reduce((sum, pid) => sum + rssBytes(pid), 0) : 0;
-}
-
 /**
- * The proportional memory of a process and all its descendants, now (0 where /proc is not
- * there): each page counted once, split among the processes that share it. Summed RSS counts
- * the node binary and libraries every process maps (about 45 MB) once per process.
+ * The memory of a process and all its descendants, now (zeros where /proc is not there), from one
+ * read of each process's smaps_rollup: `rss`, resident pages summed over the processes, and `pss`,
+ * each page counted once, split among the processes sharing it. Summed RSS counts the node
+ * binary and libraries every process maps (about 45 MB) once per process.
  */
-export function treePssBytes(root: number): number {
-  return HAS_PROC ? processTree(root).reduce((sum, pid) => sum + pssBytes(pid), 0) : 0;
+export function treeMemory(root: number): { rss: number; pss: number } {
+  const sum = { rss: 0, pss: 0 };
+  if (!HAS_PROC) return sum;
+  for (const pid of processTree(root)) {
+    let text = '';
+    try { text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'); } catch { continue; } // gone, or a zombie
+    sum.rss += kilobytes(text, 'Rss');
+    sum.pss += kilobytes(text, 'Pss');
+  }
+  return sum;
 }
 
-function pssBytes(pid: number): number {
-  try {
-    const kb = /^Pss:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
-    return kb ? Number(kb) * 1024 : 0; // zombies map nothing
-  } catch {
-    return 0;
-  }
-}
-
-function rssBytes(pid: number): number {
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) * 1024 : 0; // zombies have no VmRSS
-  } catch {
-    return 0;
-  }
-}
+const kilobytes = (text: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0) * 1024;
 
 /**
  * Runs `npm start` with `env` and its own reports directory. Of the bench's own OCS_ variables
@@ -119,7 +107,7 @@ export async function runStart(label: string, env: Record<string, string>, expec
   child.stderr.on('data', keep);
   let peak = 0;
   const sample = (): void => {
-    peak = Math.max(peak, treeRssBytes(child.pid!));
+    peak = Math.max(peak, treeMemory(child.pid!).rss);
   };
   const sampler = HAS_PROC && child.pid !== undefined ? setInterval(sample, SAMPLE_MS) : undefined;
   // Children do not die with the bench on SIGTERM, nor the webServer (its own process group) on
@@ -216,8 +204,9 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   let peakRssBytes = 0;
   let peakPssBytes = 0;
   const sampler = setInterval(() => {
-    peakRssBytes = Math.max(peakRssBytes, treeRssBytes(child.pid!));
-    peakPssBytes = Math.max(peakPssBytes, treePssBytes(child.pid!));
+    const now = treeMemory(child.pid!);
+    peakRssBytes = Math.max(peakRssBytes, now.rss);
+    peakPssBytes = Math.max(peakPssBytes, now.pss);
   }, SAMPLE_MS);
   return new Promise((resolve, reject) => {
     child.once('error', (err) => {

@@ -34,7 +34,7 @@ export function workersFor(requested: number, total: number): number {
 }
 
 /** A profile's safety settings that decide a run's workers and requests in flight. */
-export interface Safety { workers?: number; concurrency?: number }
+interface Safety { workers?: number; concurrency?: number }
 
 /**
  * A run's workers and each one's share of the requests in flight, as playwright.config.ts
