@@ -113,9 +113,12 @@ export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; 
 
 /**
  * Building a property's arbitrary takes about 5 ms, as long as drawing a slice's few runs at a
- * hundred-odd runs per property: the slices of a property a worker runs share one, built anew
- * after a minute. Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now`
- * up to a minute old draws other dates only around midnight, as one long property's does.
+ * hundred-odd runs per property: a worker that runs slices of one endpoint back to back shares
+ * one per property, built anew after a minute. Slices come endpoint after endpoint
+ * (src/runner/units.ts), so that is mostly with four workers (each takes about every fourth
+ * test); with two, the default on 2 cores, the endpoints alternate and each slice builds its own.
+ * Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now` up to a minute
+ * old draws other dates only around midnight, as one long property's does.
  */
 const REBUILD_MS = 60_000;
 const built = new Map<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
