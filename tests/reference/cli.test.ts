@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { FIXED, FIXED_LOCAL, TODAY, assertOk, pickupRequest, receiverRequest, send } from './helpers.ts';
+import { spawnRun } from '../e2e/run.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT = 20_000;
@@ -41,20 +42,10 @@ async function launch(args: string[]): Promise<{ child: ChildProcess; url: strin
 
 /** Runs the CLI expecting it to refuse its options: its exit code and what it wrote to stderr. */
 async function refuse(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  let out = '';
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  try {
-    const [code] = await within(START_TIMEOUT, `the refusal of ${args.join(' ')}`, exited);
-    assert.doesNotMatch(out, /listening/, 'a refused option serves nothing');
-    return { code, stderr: err };
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  const run = await spawnRun(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, limitMs: START_TIMEOUT });
+  assert.ok(!run.killed, `the refusal of ${args.join(' ')} took longer than ${START_TIMEOUT} ms`);
+  assert.doesNotMatch(run.stdout, /listening/, 'a refused option serves nothing');
+  return { code: run.code, stderr: run.stderr };
 }
 
 /** The reference's clock as generated_at shows it (Moscow time, UTC+3), in ms. */
