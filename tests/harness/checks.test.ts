@@ -378,22 +378,7 @@ describe('judge: expectations', () => {
       }
     });
 
-    it('on a moving clock, is not judged within the margin after 16:00: a clock a little behind still reads before it', () => {
-      for (const at of ['2026-11-18T13:00:00Z', '2026-11-18T13:00:59Z']) {
-        const f = sameDay(new Date(at), 200);
-        assert.equal(f.verdict, 'skip', at);
-        assert.equal(f.side, 'same-day-after', at);
-        assert.match(f.note!, /within 60 s after 16:00/);
-      }
-    });
-
-    it('on a fixed clock, expects a rejection at 16:00 local time', () => {
-      const fixed: LoadedProfile = { ...reference, clock: { fixed: '2026-11-18T13:00:00Z' } };
-      const at = new Date('2026-11-18T13:00:00Z');
-      assert.equal(sameDay(at, 200, fixed).verdict, 'fail');
-      assert.equal(sameDay(at, 400, fixed).verdict, 'pass');
-    });
-
+    // The 60 s after 16:00 a moving clock leaves unjudged, and a fixed clock's 16:00: target-world.test.ts.
     it('expects a rejection on a weekday once the margin after 16:00 has passed', () => {
       const at = new Date('2026-11-18T13:01:00Z');
       assert.equal(sameDay(at, 200).verdict, 'fail');
