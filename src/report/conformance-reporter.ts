@@ -100,7 +100,8 @@ export default class ConformanceReporter implements Reporter {
     const stopped = result.status === 'interrupted' || result.status === 'timedout'
       ? `the run was stopped ${result.status === 'timedout' ? '(the global timeout)' : stoppedBy(env)} before every test ended`
       : this.outcomes.size === 0 ? `the run ended (${result.status}) before any test ran` : undefined;
-    const summary: Summary = summarize([...this.outcomes.values()].flat(), {
+    const outcomes = [...this.outcomes.values()].flat();
+    const summary: Summary = summarize(outcomes, {
       name: env.OCS_TARGET_NAME ?? 'target',
       baseUrl: env.OCS_BASE_URL,
       profile: env.OCS_PROFILE ? relative(process.cwd(), env.OCS_PROFILE) : undefined,
@@ -114,13 +115,13 @@ export default class ConformanceReporter implements Reporter {
     summary.provenance = provenance({
       startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown', waivers,
     }, env);
-    const world = targetWorld([...this.outcomes.values()].flat(), summary, env.OCS_PROFILE);
+    const world = targetWorld(outcomes, summary, env.OCS_PROFILE);
     if (world) summary.targetWorld = world;
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
-    writeJunit(summary, [...this.outcomes.values()].flat(), [...this.evidence.values()], this.notes, this.outputDir);
-    const waived = waivedChecks([...this.outcomes.values()].flat(), summary);
+    writeJunit(summary, outcomes, [...this.evidence.values()], this.notes, this.outputDir);
+    const waived = waivedChecks(outcomes, summary);
     // Written before Playwright's HTML report (src/report/reporters.ts), which then builds its
     // data in what this held.
     this.outcomes.clear();

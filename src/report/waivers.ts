@@ -27,15 +27,16 @@ export interface WaiversSection {
 
 /**
  * The failed checks whose every failed MUST rule is waived in the check's format: the console
- * tells them apart from the failures that count ("12 failed; 12 of them waived").
+ * tells them apart from the failures that count ("12 failed, 0 skipped; 12 of the failed checks
+ * broke only waived rules").
  */
 export function waivedChecks(outcomes: TestOutcome[], s: Summary): number {
-  const rows = new Map(s.rules.filter((r) => r.waived?.length).map((r) => [r.id, r]));
-  if (rows.size === 0) return 0;
+  if (!s.rules.some((r) => r.waived?.length)) return 0;
+  const rows = new Map(s.rules.map((r) => [r.id, r]));
   return outcomes.filter((o) => {
     if (o.verdict !== 'fail') return false;
-    const failed = o.findings.filter((f) => f.verdict === 'fail' && s.rules.find((r) => r.id === f.rule)?.level === 'MUST');
-    return failed.length > 0 && failed.every((f) => rows.get(f.rule)?.waived?.includes(f.format));
+    const failed = o.findings.filter((f) => f.verdict === 'fail' && rows.get(f.rule)?.level === 'MUST');
+    return failed.length > 0 && failed.every((f) => rows.get(f.rule)!.waived?.includes(f.format));
   }).length;
 }
 
