@@ -112,12 +112,16 @@ export const personName: fc.Arbitrary<string> = oneof(
  * then Cyrillic and astral letters (RFC 6531 allows any non-ASCII character) and the RFC 5322
  * specials a dot-atom may hold, `%`, `&` and `'` among them (A-EMAIL-FORMAT). Never a dot,
  * whitespace or `@`, so every address is `local@domain` in any reading.
+ *
+ * One table drawn from evenly, not a one-of of four sets: an e-mail at its limit is 128 of
+ * these, and a one-of per character was a third of the time a change_receiver request took
+ * to draw (measured in issue 20).
  */
-const emailChar = oneof(
-  fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'),
-  fc.constantFrom(...CYRILLIC),
-  codePointIn(0x1d400, 0x1d44f),
-  fc.constantFrom(...'!#$%&\'*+-/=?^_`{|}~'),
+const emailChar = fc.constantFrom(
+  ...'abcdefghijklmnopqrstuvwxyz0123456789',
+  ...CYRILLIC,
+  ...Array.from({ length: 0x50 }, (_, i) => String.fromCodePoint(0x1d400 + i)),
+  ...'!#$%&\'*+-/=?^_`{|}~',
 );
 const DOMAINS = ['example.com', 'mail.example.org'];
 const SHORTEST_EMAIL = 24;
