@@ -21,11 +21,12 @@ function searchesSent(op: Operation, request: unknown): SentSearch[] {
 
 interface Found { field?: unknown; source?: unknown; result?: unknown }
 
-function finding(id: string, ok: boolean, expected: string, received: string): Finding {
+/** `expected` and `received` are told only for a failure: most checks pass, and their JSON costs. */
+function finding(id: string, ok: boolean, expected: () => string, received: () => string): Finding {
   const rule = ruleById(id);
   return ok
     ? { rule: id, level: rule.level, verdict: 'pass', title: rule.title }
-    : { rule: id, level: rule.level, verdict: 'fail', title: rule.title, expected, received };
+    : { rule: id, level: rule.level, verdict: 'fail', title: rule.title, expected: expected(), received: received() };
 }
 
 /** Where two strings part, told in code points, so an edge space or an escape shows in the evidence. */
@@ -49,7 +50,7 @@ export function checkFoundAddresses(op: Operation, request: unknown, data: unkno
   const raw = data && typeof data === 'object' ? (data as Record<string, unknown>).foundAddresses : undefined;
   const found: Found[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw as Found];
   if (sent.length === 0) {
-    return [finding('RSP-FOUNDADDRESSES-ABSENT', raw === undefined, 'no foundAddresses (no search was sent)', `foundAddresses ${JSON.stringify(raw)}`)];
+    return [finding('RSP-FOUNDADDRESSES-ABSENT', raw === undefined, () => 'no foundAddresses (no search was sent)', () => `foundAddresses ${JSON.stringify(raw)}`)];
   }
   const problems: string[] = [];
   const echoes: { s: SentSearch; entry: Found }[] = [];
@@ -64,15 +65,15 @@ export function checkFoundAddresses(op: Operation, request: unknown, data: unkno
   const extra = found.filter((f) => !sent.some((s) => s.field === f.field));
   if (extra.length) problems.push(`entries for fields no search was sent in: ${extra.map((f) => JSON.stringify(f.field)).join(', ')}`);
   const findings = [finding('RSP-FOUNDADDRESSES-PRESENT', problems.length === 0,
-    `foundAddresses ${JSON.stringify(sent.map((s) => ({ field: s.field, source: s.source, result: '…' })))}`,
-    `${problems.join('; ')}; foundAddresses ${JSON.stringify(raw)}`)];
+    () => `foundAddresses ${JSON.stringify(sent.map((s) => ({ field: s.field, source: s.source, result: '…' })))}`,
+    () => `${problems.join('; ')}; foundAddresses ${JSON.stringify(raw)}`)];
   if (echoes.length === 0) return findings;
   const changed = echoes.filter(({ s, entry }) => entry.source !== s.source);
-  const told = changed.map(({ s, entry }) => (typeof entry.source === 'string'
+  const told = (): string => changed.map(({ s, entry }) => (typeof entry.source === 'string'
     ? `field "${s.field}" has source ${JSON.stringify(entry.source)}: ${firstDifference(s.source, entry.source)}`
-    : `field "${s.field}" has source ${JSON.stringify(entry.source)}, not a string`));
+    : `field "${s.field}" has source ${JSON.stringify(entry.source)}, not a string`)).join('; ');
   findings.push(finding('RSP-FOUNDADDRESSES-SOURCE', changed.length === 0,
-    `source ${echoes.map(({ s }) => `${JSON.stringify(s.source)} for "${s.field}"`).join(', ')}, exactly as entered`,
-    told.join('; ')));
+    () => `source ${echoes.map(({ s }) => `${JSON.stringify(s.source)} for "${s.field}"`).join(', ')}, exactly as entered`,
+    told));
   return findings;
 }

@@ -64,6 +64,9 @@ function parserFor(schemaId: string | undefined, shape: Shape): XMLParser {
   const key = schemaId ?? '';
   let parser = parsers.get(key);
   if (!parser) {
+    // The last names of the paths that repeat: an element named otherwise is never an array,
+    // and is told so without the parser turning its path into text (a tenth of a parse).
+    const repeated = new Set([...shape].filter(([, f]) => f.array).map(([path]) => path.slice(path.lastIndexOf('.') + 1)));
     parser = new XMLParser({
       ignoreAttributes: true,
       ignoreDeclaration: true,
@@ -75,7 +78,7 @@ function parserFor(schemaId: string | undefined, shape: Shape): XMLParser {
       // The path as a matcher, turned to text only where it is read (isArray): as text, the
       // parser would build it for every element and every text node.
       jPath: false,
-      isArray: (_name, jPath) => shape.get(withoutRoot(String(jPath)))?.array ?? false,
+      isArray: (name, jPath) => repeated.has(name) && (shape.get(withoutRoot(String(jPath)))?.array ?? false),
     });
     parsers.set(key, parser);
   }
