@@ -52,6 +52,21 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   };
 }
 
+/**
+ * A run sends to a handful of URLs (an operation and a format each, a few probes): each is
+ * parsed once, not once per request.
+ */
+const urls = new Map<string, { origin: string; path: string }>();
+function parsed(href: string): { origin: string; path: string } {
+  let url = urls.get(href);
+  if (!url) {
+    const { origin, pathname, search } = new URL(href);
+    url = { origin, path: pathname + search };
+    if (urls.size < 256) urls.set(href, url);
+  }
+  return url;
+}
+
 /** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
 const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
 
@@ -61,7 +76,7 @@ const timedOut = (): Error => Object.assign(new Error('the request timed out'), 
  * a connection, the headers and the body; past it, or past the cap, the request is aborted.
  */
 function exchange(dispatcher: Dispatcher, req: WireRequest, timeoutMs: number, maxBytes: number): Promise<{ head: { status: number; headers: Record<string, string> }; read: { bytes: Buffer; cut: boolean } }> {
-  const url = new URL(req.url);
+  const url = parsed(req.url);
   return new Promise((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let head = { status: 0, headers: {} as Record<string, string> };
@@ -107,7 +122,7 @@ function exchange(dispatcher: Dispatcher, req: WireRequest, timeoutMs: number, m
       },
     };
     try {
-      dispatcher.dispatch({ origin: url.origin, path: url.pathname + url.search, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.bytes ?? req.body }, handler);
+      dispatcher.dispatch({ origin: url.origin, path: url.path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.bytes ?? req.body }, handler);
     } catch (err) {
       if (settle()) reject(err as Error);
     }
