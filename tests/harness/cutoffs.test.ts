@@ -73,6 +73,9 @@ describe('a side of a cut-off in the certificate', () => {
 // A same-day case on a moving target clock, against a fake target that refuses a same-day date from 16:00.
 const SAME_DAY = { name: 'a produce_date of today follows the same-day rule', file: 'tests', index: 0, operation: 'change_pickup', family: 'same-day', formats: ['json', 'xml'], rules: ['PCK-SAME-DAY'], set: { produce_date: { $date: 'today' } }, expect: 'same-day' } as unknown as LoadedCase;
 
+// The past-date cut-off's case (suites/change_pickup/dates.yaml).
+const PAST_DATE = { ...SAME_DAY, name: 'a produce_date of yesterday is rejected', family: 'dates', rules: ['PCK-PRODUCE-DATE-PAST'], set: { produce_date: { $date: 'yesterday' } }, expect: 'past-date' } as unknown as LoadedCase;
+
 function context(clock: ClockSpec | undefined, timeZone: string | null = 'Europe/Moscow'): RunContext {
   const profile = { ...referenceProfile(), clock, timeZone: timeZone ?? undefined };
   return { profile, bases: loadBases() } as unknown as RunContext;
@@ -171,6 +174,20 @@ describe('a same-day case on a moving target clock', () => {
       const broken: Transport = { send: () => { calls++; return Promise.reject(new TransportError('connection reset')); } };
       assert.deepEqual(sameDay(await runCase(SAME_DAY, format, context({ waitForCutoffSeconds: 120 }), broken, 'http://target.test')), ['same-day-before: error']);
       assert.equal(calls, 1);
+    });
+  }
+
+  for (const format of FORMATS) {
+    it(`${format}: a past-date case that errors names the yesterday side; held back unsent, none`, async () => {
+      start('2026-11-25T17:00:00+03:00');
+      const pastDate = (r: CaseResult): string[] => (r.kind === 'judged' ? r.findings.filter((f) => f.rule === 'PCK-PRODUCE-DATE-PAST').map((f) => `${f.side}: ${f.verdict}`) : [r.reason]);
+      const broken: Transport = { send: () => Promise.reject(new TransportError('connection reset')) };
+      assert.deepEqual(pastDate(await runCase(PAST_DATE, format, context(undefined), broken, 'http://target.test')), ['past-yesterday: error']);
+      const held: Transport = { send: () => Promise.reject(new NotSent('the breaker is open')) };
+      assert.deepEqual(pastDate(await runCase(PAST_DATE, format, context(undefined), held, 'http://target.test')), ['undefined: error'], 'a request never sent met no clock');
+      // Answered, it is judged on the same side: the fake target refuses it (after 16:00 it refuses every date).
+      const { transport } = fakeTarget();
+      assert.deepEqual(pastDate(await runCase(PAST_DATE, format, context(undefined), transport, 'http://target.test')), ['past-yesterday: pass']);
     });
   }
 
