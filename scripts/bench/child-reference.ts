@@ -28,15 +28,22 @@ const COUNTER = `data:text/javascript,${encodeURIComponent(`
   process.on('message', () => process.send(served));
 `)}`;
 
+/** How long the reference has to say how many requests it served: it answers at once unless it hangs. */
+const ASK_TIMEOUT_MS = 10_000;
+
 /** The next count the child sends after asking it once. */
 function ask(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const onExit = (): void => reject(new Error('the reference exited while the bench asked how many requests it served'));
-    child.once('exit', onExit);
-    child.once('message', (n) => {
+    const done = (): void => {
+      clearTimeout(timer);
       child.off('exit', onExit);
-      resolve(n as number);
-    });
+      child.off('message', onMessage);
+    };
+    const onExit = (): void => { done(); reject(new Error('the reference exited while the bench asked how many requests it served')); };
+    const onMessage = (n: unknown): void => { done(); resolve(n as number); };
+    const timer = setTimeout(() => { done(); reject(new Error(`the reference did not say how many requests it served within ${ASK_TIMEOUT_MS} ms`)); }, ASK_TIMEOUT_MS);
+    child.once('exit', onExit);
+    child.once('message', onMessage);
     child.send('served?');
   });
 }

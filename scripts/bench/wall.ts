@@ -182,6 +182,9 @@ export interface SpawnOptions {
  * runner's workers and webServer too. Samples the peak resident memory of its process tree.
  * Asynchronous, so a reference or proxy in this process keeps answering.
  */
+/** How much of each of a run's output streams spawnRun keeps: a run writes a few KB. */
+const OUTPUT_KEPT = 16 * 1024 * 1024;
+
 export function spawnRun(command: string, args: string[], options: SpawnOptions = {}): Promise<Spawned> {
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
@@ -191,8 +194,10 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => { stdout += d; });
-  child.stderr.on('data', (d) => { stderr += d; });
+  // A run that writes without end keeps its last OUTPUT_KEPT characters (its summary is last), not all of it.
+  const kept = (text: string): string => (text.length > OUTPUT_KEPT ? text.slice(-OUTPUT_KEPT) : text);
+  child.stdout.on('data', (d) => { stdout = kept(stdout + d); });
+  child.stderr.on('data', (d) => { stderr = kept(stderr + d); });
   let killed = false;
   const kill = (): void => {
     killed = true;
