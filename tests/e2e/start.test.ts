@@ -22,6 +22,7 @@ describe('npm start', () => {
     // A quiet console: a line per endpoint, then the verdict; no tag lists.
     const lines = run.stdout.trim().split('\n');
     assert.ok(lines.length < 20, `${lines.length} lines:\n${run.stdout}`);
+    assert.deepEqual(lines.filter((l) => l.length > 200), [], 'no console line over 200 characters');
     assert.doesNotMatch(run.stdout, /@[A-Z]+-[A-Z]/, 'no rule tags');
     // Nothing passes on an INFO rule: each is recorded, with what the target did.
     const info = summary.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety');
