@@ -149,23 +149,31 @@ describe('decodeResponse', () => {
     });
   });
 
-  it('gives a body read again its first reading, frozen deep, and reads a long body or one read 64 bodies ago afresh', () => {
-    const body = (n: number): string => `<response><metadata><status>200</status><generated_at>2026-11-24 10:00:${String(n).padStart(2, '0')}</generated_at></metadata><data><success>true</success></data></response>`;
-    const first = decodeResponse('xml', 'change_receiver', body(0));
-    const again = decodeResponse('xml', 'change_receiver', body(0));
-    assert.equal(again, first, 'the same reading');
-    assert.ok(first.format && Object.isFrozen(first.value) && Object.isFrozen((first.value as { metadata: object }).metadata));
-    assert.throws(() => { ((first.format && first.value) as { data: { success: unknown } }).data.success = false; }, TypeError, 'no check can change what another reads');
-    // The same text on another path format or operation is read by that path's rules.
-    assert.notEqual(decodeResponse('xml', 'change_pickup', body(0)), first);
-    assert.notEqual(decodeResponse('json', 'change_receiver', body(0)), first);
-    const long = `{"metadata":{"status":200,"pad":"${'x'.repeat(5000)}"}}`;
-    assert.notEqual(decodeResponse('json', 'change_receiver', long), decodeResponse('json', 'change_receiver', long), 'a body over 4 KB is not kept');
-    for (let n = 1; n <= 64; n++) decodeResponse('xml', 'change_receiver', body(n));
-    const later = decodeResponse('xml', 'change_receiver', body(0));
-    assert.notEqual(later, first, 'read 64 bodies ago: read afresh');
-    assert.deepEqual(later, first);
-  });
+  // A body on its own path: a reading of each format is kept and frozen alike.
+  const bodies: Record<'json' | 'xml', (n: number) => string> = {
+    xml: (n) => `<response><metadata><status>200</status><generated_at>2026-11-24 10:00:${String(n).padStart(2, '0')}</generated_at></metadata><data><success>true</success></data></response>`,
+    json: (n) => `{"metadata":{"status":200,"generated_at":"2026-11-24 10:00:${String(n).padStart(2, '0')}"},"data":{"success":true}}`,
+  };
+  for (const format of ['json', 'xml'] as const) {
+    it(`${format}: gives a body read again its first reading, frozen deep, and reads a long body or one read 64 bodies ago afresh`, () => {
+      const body = bodies[format];
+      const other = format === 'json' ? 'xml' : 'json';
+      const first = decodeResponse(format, 'change_receiver', body(0));
+      assert.equal(first.format, format);
+      assert.equal(decodeResponse(format, 'change_receiver', body(0)), first, 'the same reading');
+      assert.ok(first.format && Object.isFrozen(first.value) && Object.isFrozen((first.value as { metadata: object }).metadata));
+      assert.throws(() => { ((first.format && first.value) as { data: { success: unknown } }).data.success = false; }, TypeError, 'no check can change what another reads');
+      // The same text on another path format or operation is read by that path's rules.
+      assert.notEqual(decodeResponse(format, 'change_pickup', body(0)), first);
+      assert.notEqual(decodeResponse(other, 'change_receiver', body(0)), first);
+      const long = format === 'json' ? `{"metadata":{"status":200,"pad":"${'x'.repeat(5000)}"}}` : `<response><pad>${'x'.repeat(5000)}</pad></response>`;
+      assert.notEqual(decodeResponse(format, 'change_receiver', long), decodeResponse(format, 'change_receiver', long), 'a body over 4 KB is not kept');
+      for (let n = 1; n <= 64; n++) decodeResponse(format, 'change_receiver', body(n));
+      const later = decodeResponse(format, 'change_receiver', body(0));
+      assert.notEqual(later, first, 'read 64 bodies ago: read afresh');
+      assert.deepEqual(later, first);
+    });
+  }
 
   for (const garbage of ['', 'garbage', 'Internal Server Error', '<html><body>oops', '{"metadata":']) {
     it(`reads ${JSON.stringify(garbage)} as no format, with a reason`, () => {
