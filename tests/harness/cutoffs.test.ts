@@ -110,7 +110,10 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 50; i++) await turn();
 }
 
-const sameDay = (r: CaseResult): string[] => (r.kind === 'judged' ? r.findings.filter((f) => f.rule === 'PCK-SAME-DAY').map((f) => `${f.side}: ${f.verdict}`) : [r.reason]);
+/** Each finding of `rule` in a case's result, as `side: verdict`. */
+const sidesOf = (rule: string) => (r: CaseResult): string[] => (r.kind === 'judged' ? r.findings.filter((f) => f.rule === rule).map((f) => `${f.side}: ${f.verdict}`) : [r.reason]);
+const sameDay = sidesOf('PCK-SAME-DAY');
+const pastDate = sidesOf('PCK-PRODUCE-DATE-PAST');
 
 describe('a same-day case on a moving target clock', () => {
   after(() => mock.timers.reset());
@@ -180,7 +183,6 @@ describe('a same-day case on a moving target clock', () => {
   for (const format of FORMATS) {
     it(`${format}: a past-date case that errors names the yesterday side; held back unsent, none`, async () => {
       start('2026-11-25T17:00:00+03:00');
-      const pastDate = (r: CaseResult): string[] => (r.kind === 'judged' ? r.findings.filter((f) => f.rule === 'PCK-PRODUCE-DATE-PAST').map((f) => `${f.side}: ${f.verdict}`) : [r.reason]);
       const broken: Transport = { send: () => Promise.reject(new TransportError('connection reset')) };
       assert.deepEqual(pastDate(await runCase(PAST_DATE, format, context(undefined), broken, 'http://target.test')), ['past-yesterday: error']);
       const held: Transport = { send: () => Promise.reject(new NotSent('the breaker is open')) };
