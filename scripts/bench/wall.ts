@@ -176,15 +176,15 @@ export interface SpawnOptions {
   during?: During;
 }
 
+/** How much of each of a run's output streams spawnRun keeps: a run writes a few KB. */
+const OUTPUT_KEPT = 16 * 1024 * 1024;
+
 /**
  * Runs a command that may take a while (a conformance run) in its own process group, never
  * longer than `limitMs` (or the deadline `during` sets): then the whole group is killed, the
  * runner's workers and webServer too. Samples the peak resident memory of its process tree.
  * Asynchronous, so a reference or proxy in this process keeps answering.
  */
-/** How much of each of a run's output streams spawnRun keeps: a run writes a few KB. */
-const OUTPUT_KEPT = 16 * 1024 * 1024;
-
 export function spawnRun(command: string, args: string[], options: SpawnOptions = {}): Promise<Spawned> {
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
