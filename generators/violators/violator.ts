@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FORMATS, type Format, type Operation } from '../../src/contract/load.ts';
 import type { GenContext } from '../fixtures.ts';
 import type { Request } from '../receiver.ts';
-import { knownIds, namedStreetsIn, namedUnknowns, type IdKind } from '../../src/profile/unknowns.ts';
+import { knownIds, namedLike, namedUnknowns, sameFormPools, type IdKind, type LikeKind } from '../../src/profile/unknowns.ts';
 
 /**
  * Breaks exactly one request-side rule of the catalog in an otherwise valid request
@@ -81,18 +81,12 @@ export function unknownId(ctx: GenContext, kind: IdKind): fc.Arbitrary<number> {
 
 /**
  * A value of the same form as `known` that the target does not know, as the scenarios'
- * `$unknownLike` makes it: the first two characters kept (a CLADR code's region, a UID's
- * `0x`), every later digit and hex letter drawn anew (spec 2.3, 2.7 directories); one of the
- * profile's own for `kind` where it names them (fixtures.unknown). `kind` 'pickup streets': a
- * street of the pickup address, named only when of `known`'s region (namedStreetsIn), since the
- * region rule refuses any other.
+ * `$unknownLike` makes it (sameFormPools); one of the profile's own where it names them for
+ * the kind (namedLike: a pickup street's only of `known`'s region, since the region rule
+ * refuses any other).
  */
-export function unknownLike(ctx: GenContext, kind: 'forms' | 'streets' | 'pickup streets', known: string): fc.Arbitrary<string> {
-  const named = kind === 'pickup streets' ? namedStreetsIn(ctx.profile, known) : namedUnknowns(ctx.profile, kind);
+export function unknownLike(ctx: GenContext, kind: LikeKind, known: string): fc.Arbitrary<string> {
+  const named = namedLike(ctx.profile, kind, known);
   if (named) return fc.constantFrom(...named);
-  const hexLower = fc.constantFrom(...'abcdef');
-  const hexUpper = fc.constantFrom(...'ABCDEF');
-  const digit = fc.constantFrom(...'0123456789');
-  const chars = [...known].map((ch, i) => (i < 2 ? fc.constant(ch) : /[0-9]/.test(ch) ? digit : /[a-f]/.test(ch) ? hexLower : /[A-F]/.test(ch) ? hexUpper : fc.constant(ch)));
-  return fc.tuple(...chars).map((cs) => cs.join('')).filter((s) => s !== known);
+  return fc.tuple(...sameFormPools(known).map((pool) => fc.constantFrom(...pool))).map((cs) => cs.join('')).filter((s) => s !== known);
 }

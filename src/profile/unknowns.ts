@@ -55,6 +55,27 @@ export function namedStreetsIn(profile: WithUnknowns, known: string): string[] |
   return same.length ? same : undefined;
 }
 
+/** What a value of the same form as a known one stands for: a legal form, a street, or a street of the pickup address. */
+export type LikeKind = 'forms' | 'streets' | 'pickup streets';
+
+/**
+ * The named unknowns that may stand in for `known` (a scenario's `$unknownLike`, a violator's
+ * unknownLike): the profile's own for the kind, a pickup street's only of `known`'s region
+ * (namedStreetsIn); undefined when the harness draws one (sameFormPools).
+ */
+export const namedLike = (profile: WithUnknowns, kind: LikeKind, known: string): string[] | undefined =>
+  kind === 'pickup streets' ? namedStreetsIn(profile, known) : namedUnknowns(profile, kind);
+
+/**
+ * How a value of the same form as `known` is drawn, as the characters each position may hold:
+ * the first two kept (a CLADR code's region, a UID's `0x`), every later digit and hex letter
+ * drawn anew from its class, anything else kept (spec 2.3, 2.7 directories). A drawn value
+ * equal to `known` is drawn again: a directory look-up is the only thing that can tell it apart.
+ */
+export function sameFormPools(known: string): string[] {
+  return [...known].map((ch, i) => (i < 2 ? ch : /[0-9]/.test(ch) ? '0123456789' : /[a-f]/.test(ch) ? 'abcdef' : /[A-F]/.test(ch) ? 'ABCDEF' : ch));
+}
+
 /** The kind of unknown a scenario's `$unknownId: contactID` or `$unknownLike: …form` stands for. */
 export function kindOf(name: string): UnknownKind {
   const last = name.split('.').at(-1)!;

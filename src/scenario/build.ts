@@ -1,5 +1,5 @@
 import type { LoadedProfile } from '../profile/load.ts';
-import { knownIds, kindOf, namedStreetsIn, namedUnknowns } from '../profile/unknowns.ts';
+import { knownIds, kindOf, namedLike, namedUnknowns, sameFormPools } from '../profile/unknowns.ts';
 import type { Bases, LoadedCase } from './load.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
@@ -92,9 +92,9 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
     const path = String(v.$unknownLike);
     const known = String(lookup(path, ctx));
     const kind = kindOf(path);
-    // A pickup street stays in the pickup order's region, or the region rule would refuse it (namedStreetsIn).
-    const named = kind === 'streets' && path.startsWith('pickup.') ? namedStreetsIn(ctx.profile, known) : namedUnknowns(ctx.profile, kind);
-    return nthOf(named, v.nth) ?? unknownLike(known);
+    const like = kind === 'streets' && path.startsWith('pickup.') ? 'pickup streets' : kind;
+    if (like !== 'forms' && like !== 'streets' && like !== 'pickup streets') throw new Error(`$unknownLike: ${path} is not a legal form or a street`);
+    return nthOf(namedLike(ctx.profile, like, known), v.nth) ?? unknownLike(known);
   }
   return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));
 }
@@ -121,21 +121,11 @@ function unknownId(ctx: CaseContext): number {
   return id;
 }
 
-/**
- * A value of the same form as a known one that the target does not know: its first two
- * characters kept (a CLADR code's region, a UID's `0x`), every later digit and hex letter
- * drawn anew, so a directory look-up is the only thing that can tell it apart.
- */
+/** A value of the same form as a known one that the target does not know (sameFormPools), drawn with Math.random. */
 export function unknownLike(known: string): string {
-  const draw = (pool: string): string => pool[Math.floor(Math.random() * pool.length)]!;
+  const pools = sameFormPools(known);
   for (;;) {
-    const out = [...known].map((ch, i) => {
-      if (i < 2) return ch;
-      if (/[0-9]/.test(ch)) return draw('0123456789');
-      if (/[a-f]/.test(ch)) return draw('abcdef');
-      if (/[A-F]/.test(ch)) return draw('ABCDEF');
-      return ch;
-    }).join('');
+    const out = pools.map((pool) => pool[Math.floor(Math.random() * pool.length)]!).join('');
     if (out !== known) return out;
   }
 }

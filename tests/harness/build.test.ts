@@ -224,3 +224,21 @@ describe('buildRequest: $date in the profile\'s time zone (Europe/Moscow, UTC+3)
     assert.equal(date('today', new Date('2026-11-20T22:30:00Z'), rest as LoadedProfile), '2026-11-20');
   });
 });
+
+describe('buildRequest: $unknownLike', () => {
+  it('draws a value of the known one\'s form: its first two characters kept, every later digit drawn anew, never the known one', () => {
+    const known = String(fixtures.pickup.inRegion.streets[0].street);
+    const drawn = Array.from({ length: 50 }, () => build({ 'third.counteragent.juridicalAddress.street': { $unknownLike: 'pickup.inRegion.streets.0.street' } }).third.counteragent.juridicalAddress.street as string);
+    for (const street of drawn) {
+      assert.equal(street.length, known.length);
+      assert.equal(street.slice(0, 2), known.slice(0, 2));
+      assert.match(street, /^\d+$/);
+      assert.notEqual(street, known);
+    }
+    assert.ok(new Set(drawn).size > 40, 'drawn anew each time');
+  });
+
+  it('refuses a path that names no form or street, naming it', () => {
+    assert.throws(() => build({ 'third.contactIDs': [{ $unknownLike: 'addressBook.contactIDs.0' }] }), /no kind of unknown value for addressBook\.contactIDs\.0/);
+  });
+});
