@@ -124,20 +124,3 @@ export function unknownProblems(file: string, fixtures: Record<string, unknown>)
     return (namedUnknowns({ fixtures }, kind) ?? []).filter((v) => known.has(compared(v))).map((v) => `${file}: key fixtures.unknown.${kind}: ${JSON.stringify(v)} is also one of the profile's known values; a value the target knows cannot be its unknown one`);
   });
 }
-
-/** The request fields each kind is sent in (spec 2.2, 2.3, 2.6, 2.7), by name, wherever they stand. */
-const FIELD_KINDS: Readonly<Record<string, UnknownKind>> = {
-  counteragentID: 'counteragentIDs', contactIDs: 'contactIDs', phoneIDs: 'phoneIDs', addressID: 'addressIDs', form: 'forms', street: 'streets',
-};
-
-/** Every value a request carries in a field of a kind, with its kind and path: what a look-up of the target reads. */
-export function valuesByKind(request: unknown, path = ''): { kind: UnknownKind; path: string; value: unknown }[] {
-  if (Array.isArray(request)) return request.flatMap((x, i) => valuesByKind(x, `${path}.${i}`));
-  if (request === null || typeof request !== 'object') return [];
-  return Object.entries(request).flatMap(([key, v]) => {
-    const at = path ? `${path}.${key}` : key;
-    const kind = FIELD_KINDS[key];
-    if (!kind) return valuesByKind(v, at);
-    return (Array.isArray(v) ? v.map((x, i) => ({ path: `${at}.${i}`, value: x as unknown })) : [{ path: at, value: v }]).map((x) => ({ kind, ...x }));
-  });
-}

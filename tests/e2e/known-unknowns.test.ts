@@ -16,7 +16,8 @@ import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile
 import { decodeRequest } from '../../src/codec/index.ts';
 import type { Format, Operation } from '../../src/contract/load.ts';
 import { readProfile } from '../../src/profile/load.ts';
-import { knownValues, UNKNOWN_KINDS, valuesByKind, type UnknownKind } from '../../src/profile/unknowns.ts';
+import { knownValues, UNKNOWN_KINDS, type UnknownKind } from '../../src/profile/unknowns.ts';
+import { valuesByKind } from '../harness/helpers.ts';
 import { start } from './run.ts';
 
 const LOOK_UPS = 'MBR-COUNTERAGENTID-KNOWN|CNT-IDS-KNOWN|CAG-FORM-KNOWN|CAG-JADDR-STREET-KNOWN|PCK-ADDRESSID-KNOWN|PCK-ADDRESS-STREET-KNOWN';

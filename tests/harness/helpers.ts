@@ -1,11 +1,15 @@
-// Shared pieces of the harness's unit tests: the reference profile, temporary directories,
-// and the repository root.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// Shared pieces of the harness's unit tests: the reference profile (as it is, or changed and
+// loaded or refused), temporary directories, the repository root, and the values of a request
+// a target looks up.
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 import { ROOT } from '../../src/contract/load.ts';
-import { loadProfile, type LoadedProfile } from '../../src/profile/load.ts';
+import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
+import type { UnknownKind } from '../../src/profile/unknowns.ts';
+import { parse, stringify } from 'yaml';
 
 export { ROOT };
 
@@ -32,4 +36,35 @@ export function tempTree(files: Record<string, string>): string {
     writeFileSync(join(dir, path), text);
   }
   return dir;
+}
+
+type Doc = Record<string, unknown>;
+
+/** The reference profile with `change` made to its document, loaded from a target.yaml of its own. */
+export function changedProfile(change: (doc: Doc) => void): LoadedProfile {
+  const doc = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as Doc;
+  change(doc);
+  return loadProfile(join(tempTree({ 'target.yaml': stringify(doc) }), 'target.yaml'), DUMMY_ENV);
+}
+
+/** The reference profile with `change` made is refused by a ProfileError that names target.yaml and a key, and says `message`. */
+export function refusedProfile(change: (doc: Doc) => void, message: RegExp): void {
+  assert.throws(() => changedProfile(change), (err) => err instanceof ProfileError && /target\.yaml: key /.test(err.message) && message.test(err.message));
+}
+
+/** The request fields each kind is sent in (spec 2.2, 2.3, 2.6, 2.7), by name, wherever they stand. */
+const FIELD_KINDS: Readonly<Record<string, UnknownKind>> = {
+  counteragentID: 'counteragentIDs', contactIDs: 'contactIDs', phoneIDs: 'phoneIDs', addressID: 'addressIDs', form: 'forms', street: 'streets',
+};
+
+/** Every value a request carries in a field of a kind, with its kind and path: what a look-up of the target reads. */
+export function valuesByKind(request: unknown, path = ''): { kind: UnknownKind; path: string; value: unknown }[] {
+  if (Array.isArray(request)) return request.flatMap((x, i) => valuesByKind(x, `${path}.${i}`));
+  if (request === null || typeof request !== 'object') return [];
+  return Object.entries(request).flatMap(([key, v]) => {
+    const at = path ? `${path}.${key}` : key;
+    const kind = FIELD_KINDS[key];
+    if (!kind) return valuesByKind(v, at);
+    return (Array.isArray(v) ? v.map((x, i) => ({ path: `${at}.${i}`, value: x as unknown })) : [{ path: at, value: v }]).map((x) => ({ kind, ...x }));
+  });
 }

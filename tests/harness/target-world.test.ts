@@ -2,12 +2,8 @@
 // each is validated by key, every "now" for the target reads the described clock, and the
 // scenario operators and the violators send the named unknown values instead of drawn ones.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parse, stringify } from 'yaml';
-import { readFileSync } from 'node:fs';
-import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
 import { targetNow } from '../../src/profile/clock.ts';
 import { waitForCutoff } from '../../src/checks/cutoffs.ts';
 import { checkExpectation } from '../../src/checks/expectation.ts';
@@ -15,32 +11,26 @@ import type { ResponseView } from '../../src/checks/response.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
 import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import { unknownId, unknownLike } from '../../generators/violators/violator.ts';
-import { DUMMY_ENV, REFERENCE_PROFILE, tempTree } from './helpers.ts';
+import { changedProfile, refusedProfile } from './helpers.ts';
 
 type Doc = Record<string, unknown>;
-const reference = (): Doc => parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as Doc;
-const fileOf = (doc: Doc): string => join(tempTree({ 'target.yaml': stringify(doc) }), 'target.yaml');
-const load = (change: (d: Doc) => void): LoadedProfile => { const d = reference(); change(d); return loadProfile(fileOf(d), DUMMY_ENV); };
-const refused = (change: (d: Doc) => void, message: RegExp): void => {
-  assert.throws(() => load(change), (err) => err instanceof ProfileError && /target\.yaml: key /.test(err.message) && message.test(err.message));
-};
 const fixtures = (d: Doc): Doc => d.fixtures as Doc;
 
 const UNKNOWN = { counteragentIDs: [999000101], contactIDs: [999000201], phoneIDs: [999000301], addressIDs: [999000401], forms: ['0x00000000000000000000000000000000'], streets: ['77000000000999900'] };
 
 describe('the profile\'s clock', () => {
   it('refuses a fixed instant without its offset, both fixed and an offset, and a wrong type, naming the key', () => {
-    refused((d) => { d.clock = { fixed: '2026-11-25T15:00:00' }; }, /key clock\.fixed: must be an ISO 8601 instant with its offset/);
-    refused((d) => { d.clock = { fixed: '2026-11-25T15:00:00Z', offsetSeconds: 60 }; }, /key clock: give fixed or offsetSeconds, not both/);
-    refused((d) => { d.clock = { offsetSeconds: '1h' }; }, /key clock\.offsetSeconds: must be integer/);
-    refused((d) => { d.clock = { waitForCutoffSeconds: 601 }; }, /key clock\.waitForCutoffSeconds: must be <= 600/);
+    refusedProfile((d) => { d.clock = { fixed: '2026-11-25T15:00:00' }; }, /key clock\.fixed: must be an ISO 8601 instant with its offset/);
+    refusedProfile((d) => { d.clock = { fixed: '2026-11-25T15:00:00Z', offsetSeconds: 60 }; }, /key clock: give fixed or offsetSeconds, not both/);
+    refusedProfile((d) => { d.clock = { offsetSeconds: '1h' }; }, /key clock\.offsetSeconds: must be integer/);
+    refusedProfile((d) => { d.clock = { waitForCutoffSeconds: 601 }; }, /key clock\.waitForCutoffSeconds: must be <= 600/);
   });
 
   it('is the fixed instant, or the harness\'s clock moved by the offset', () => {
     const at = new Date('2026-11-24T01:00:00Z');
-    assert.equal(targetNow(load((d) => { d.clock = { fixed: '2026-11-25T15:00:00+03:00' }; }), at).toISOString(), '2026-11-25T12:00:00.000Z');
-    assert.equal(targetNow(load((d) => { d.clock = { offsetSeconds: -90 }; }), at).toISOString(), '2026-11-24T00:58:30.000Z');
-    assert.equal(targetNow(load(() => {}), at).toISOString(), at.toISOString());
+    assert.equal(targetNow(changedProfile((d) => { d.clock = { fixed: '2026-11-25T15:00:00+03:00' }; }), at).toISOString(), '2026-11-25T12:00:00.000Z');
+    assert.equal(targetNow(changedProfile((d) => { d.clock = { offsetSeconds: -90 }; }), at).toISOString(), '2026-11-24T00:58:30.000Z');
+    assert.equal(targetNow(changedProfile(() => {}), at).toISOString(), at.toISOString());
   });
 
   it('waits for the cut-off and its margin only on a moving clock, before 16:01 on a weekday, within the allowance', () => {
@@ -56,19 +46,19 @@ describe('the profile\'s clock', () => {
   it('leaves a same-day case unjudged within 60 s after 16:00 on a moving clock, and judges it on a fixed one', () => {
     const value = { data: { state: 'success' } };
     const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
-    const moving = load((d) => { d.clock = { offsetSeconds: 0 }; });
+    const moving = changedProfile((d) => { d.clock = { offsetSeconds: 0 }; });
     const [left] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:00:59Z'));
     assert.deepEqual([left!.verdict, left!.side], ['skip', 'same-day-after']);
     assert.match(left!.note!, /16:00 Europe\/Moscow, within 60 s after 16:00, .* Recorded: HTTP 200 \(accepted\)$/);
     const [past] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:01:00Z'));
     assert.deepEqual([past!.verdict, past!.side], ['fail', 'same-day-after'], 'past the margin');
-    const fixed = load((d) => { d.clock = { fixed: '2026-11-25T16:00:10+03:00' }; });
+    const fixed = changedProfile((d) => { d.clock = { fixed: '2026-11-25T16:00:10+03:00' }; });
     const [judged] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', fixed, targetNow(fixed));
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'same-day-after'], 'a fixed clock is where the target stands');
   });
 
   it('dates the requests: today and yesterday on the described clock', () => {
-    const profile = load((d) => { d.clock = { fixed: '2026-11-25T00:30:00+03:00' }; });
+    const profile = changedProfile((d) => { d.clock = { fixed: '2026-11-25T00:30:00+03:00' }; });
     const c = { name: 'x', file: 't', index: 0, operation: 'change_pickup', family: 't', formats: ['json'], rules: ['PCK-PRODUCE-DATE-PAST'], expect: 'past-date', set: { produce_date: { $date: 'yesterday' } } } as unknown as LoadedCase;
     assert.equal(buildRequest(c, { profile, bases: loadBases(), now: targetNow(profile) }).produce_date, '2026-11-24');
   });
@@ -76,10 +66,10 @@ describe('the profile\'s clock', () => {
   it('judges yesterday past on a fixed clock just after midnight, and leaves it on a moving one', () => {
     const value = { data: { state: 'success' } };
     const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
-    const fixed = load((d) => { d.clock = { fixed: '2026-11-25T00:05:00+03:00' }; });
+    const fixed = changedProfile((d) => { d.clock = { fixed: '2026-11-25T00:05:00+03:00' }; });
     const [judged] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', fixed, targetNow(fixed));
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'past-yesterday']);
-    const moving = load((d) => { d.clock = { offsetSeconds: 0 }; });
+    const moving = changedProfile((d) => { d.clock = { offsetSeconds: 0 }; });
     const [left] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', moving, new Date('2026-11-24T21:05:00Z'));
     assert.equal(left!.verdict, 'skip');
     assert.match(left!.note!, /00:05 Europe\/Moscow, within 10 minutes after midnight/);
@@ -88,14 +78,14 @@ describe('the profile\'s clock', () => {
 
 describe('the profile\'s unknown values', () => {
   it('refuses a wrong type and a value the profile also knows, naming the key', () => {
-    refused((d) => { fixtures(d).unknown = { contactIDs: ['x'] }; }, /key fixtures\.unknown\.contactIDs\.0: must be integer/);
-    refused((d) => { fixtures(d).unknown = { colours: ['red'] }; }, /key fixtures\.unknown: must NOT have additional properties 'colours'/);
-    refused((d) => { fixtures(d).unknown = { phoneIDs: [7001] }; }, /key fixtures\.unknown\.phoneIDs: 7001 is also one of the profile's known values/);
-    refused((d) => { fixtures(d).unknown = { streets: ['77000000000092000'] }; }, /key fixtures\.unknown\.streets: "77000000000092000"/);
+    refusedProfile((d) => { fixtures(d).unknown = { contactIDs: ['x'] }; }, /key fixtures\.unknown\.contactIDs\.0: must be integer/);
+    refusedProfile((d) => { fixtures(d).unknown = { colours: ['red'] }; }, /key fixtures\.unknown: must NOT have additional properties 'colours'/);
+    refusedProfile((d) => { fixtures(d).unknown = { phoneIDs: [7001] }; }, /key fixtures\.unknown\.phoneIDs: 7001 is also one of the profile's known values/);
+    refusedProfile((d) => { fixtures(d).unknown = { streets: ['77000000000092000'] }; }, /key fixtures\.unknown\.streets: "77000000000092000"/);
   });
 
   it('are what every look-up operator of the scenarios sends', () => {
-    const profile = load((d) => { fixtures(d).unknown = UNKNOWN; });
+    const profile = changedProfile((d) => { fixtures(d).unknown = UNKNOWN; });
     const ctx = { profile, bases: loadBases(), now: new Date() };
     const build = (set: Record<string, unknown>) => buildRequest({ name: 'x', file: 't', index: 0, operation: 'change_receiver', family: 't', formats: ['json'], rules: ['CNT-IDS-KNOWN'], expect: 'rejected', set } as unknown as LoadedCase, ctx);
     const r = build({
@@ -107,11 +97,11 @@ describe('the profile\'s unknown values', () => {
   });
 
   it('are what the violators draw from, and only those', () => {
-    const profile = load((d) => { fixtures(d).unknown = { ...UNKNOWN, contactIDs: [999000201, 999000202] }; });
+    const profile = changedProfile((d) => { fixtures(d).unknown = { ...UNKNOWN, contactIDs: [999000201, 999000202] }; });
     const ctx = { profile, now: new Date() };
     assert.deepEqual([...new Set(fc.sample(unknownId(ctx, 'contactIDs'), 50))].sort(), [999000201, 999000202]);
     assert.deepEqual([...new Set(fc.sample(unknownLike(ctx, 'streets', '77000000000713400'), 20))], UNKNOWN.streets);
-    const drawn = load(() => {});
+    const drawn = changedProfile(() => {});
     assert.ok(fc.sample(unknownId({ profile: drawn, now: new Date() }, 'contactIDs'), 20).every((id) => id >= 900_000_000), 'drawn without a named kind');
   });
 });
