@@ -4,7 +4,8 @@
  * and this shows how much of a run's wall time is spent waiting on the target. It also
  * counts what it receives and what it forwards, which `npm start` does not report. The
  * bench, the sharded run (scripts/bench/sharded.ts) and the stop tests (tests/stop/slow-target.ts)
- * all put one in front of a reference.
+ * all put one in front of a reference; the known-unknowns test (tests/e2e/known-unknowns.test.ts)
+ * reads what it passes on.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,8 +16,11 @@ import { startReference } from '../../reference/server.ts';
 /** `received`: requests whose body has been read; `forwarded`: requests answered with the target's answer. */
 export interface Proxy { url: string; received(): number; forwarded(): number; close(): Promise<void> }
 
-/** `hangAfter`: every request past that many received is never answered (a stop must not wait for them). */
-export interface ProxyOptions { hangAfter?: number }
+/**
+ * `hangAfter`: every request past that many received is never answered (a stop must not wait
+ * for them). `onRequest`: shown each request's path and body as received.
+ */
+export interface ProxyOptions { hangAfter?: number; onRequest?: (url: string, body: Buffer) => void }
 
 // Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the proxy.
 const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
@@ -27,7 +31,7 @@ function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[
   return out;
 }
 
-export async function startProxy(target: string, delayMs: number, { hangAfter = Infinity }: ProxyOptions = {}): Promise<Proxy> {
+export async function startProxy(target: string, delayMs: number, { hangAfter = Infinity, onRequest }: ProxyOptions = {}): Promise<Proxy> {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   let received = 0;
   let forwarded = 0;
@@ -35,6 +39,7 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
     (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
+      onRequest?.(String(req.url), Buffer.concat(chunks));
       // Left unanswered: close() drops its connection.
       if (++received > hangAfter) return;
       if (delayMs > 0) await sleep(delayMs);

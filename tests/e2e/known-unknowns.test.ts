@@ -6,12 +6,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { startReference } from '../../reference/server.ts';
+import { startProxy } from '../../scripts/bench/proxy.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { decodeRequest } from '../../src/codec/index.ts';
 import type { Format, Operation } from '../../src/contract/load.ts';
@@ -35,23 +33,16 @@ const UNKNOWN: Record<UnknownKind, (number | string)[]> = {
 /** A request body as it reached the target: the path says its operation and format. */
 interface Recorded { url: string; op?: Operation; format?: Format; body: string }
 
-/** A proxy to `target` that keeps every request body it passes on. */
-async function recording(target: string): Promise<{ url: string; bodies: Recorded[]; close: () => Promise<void> }> {
+/** The request bodies the proxy passes on, each with the operation and format its path names. */
+function recorded(): { bodies: Recorded[]; onRequest: (url: string, body: Buffer) => void } {
   const bodies: Recorded[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const [, op, format] = /\/(change_receiver|change_pickup)\.(json|xml)$/.exec(req.url ?? '') ?? [];
-      bodies.push({ url: String(req.url), op: op as Operation | undefined, format: format as Format | undefined, body: body.toString('utf8') });
-      request(target + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body })
-        .then(async (up) => { res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) }); res.end(Buffer.from(await up.body.arrayBuffer())); })
-        .catch(() => req.socket.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    bodies,
+    onRequest: (url, body) => {
+      const [, op, format] = /\/(change_receiver|change_pickup)\.(json|xml)$/.exec(url) ?? [];
+      bodies.push({ url, op: op as Operation | undefined, format: format as Format | undefined, body: body.toString('utf8') });
+    },
+  };
 }
 
 describe('values the profile names unknown', () => {
@@ -62,7 +53,8 @@ describe('values the profile names unknown', () => {
     const { fixtures } = readProfile(file);
     assert.deepEqual(fixtures.unknown, UNKNOWN, 'the profile names the values as written');
     const reference = await startReference();
-    const proxy = await recording(reference.url);
+    const seen = recorded();
+    const proxy = await startProxy(reference.url, 0, { onRequest: seen.onRequest });
     try {
       const run = await start(['--grep', LOOK_UPS], { ...referenceEnv(), OCS_BASE_URL: proxy.url, OCS_PROFILE: file, OCS_RUNS: '3' }, 200_000);
       const summary = run.summary();
@@ -73,7 +65,7 @@ describe('values the profile names unknown', () => {
       // Every value in a field of a kind is the profile's known value or its named unknown of
       // that kind, exactly: a drawn value, one of another kind, or one changed on the wire fails.
       const sent = { json: new Map<UnknownKind, unknown[]>(), xml: new Map<UnknownKind, unknown[]>() };
-      for (const { url, op, format, body } of proxy.bodies) {
+      for (const { url, op, format, body } of seen.bodies) {
         assert.ok(op && format, `a request to ${url}, no operation's path`);
         for (const { kind, path, value } of valuesByKind(decodeRequest(format, op, body))) {
           const allowed = [...knownValues(fixtures, kind), ...UNKNOWN[kind]];
