@@ -7,46 +7,10 @@ import { MissingFixture } from '../src/scenario/build.ts';
  */
 export interface GenContext { profile: LoadedProfile; now: Date }
 
-export interface Places {
-  addressIDs?: number[];
-  search?: string[];
-  coordinates?: string[];
-  streets?: { street: string; house: string }[];
-}
-
-export interface Individual { form: string; document: { type: string; serial?: string; number: string } }
-export interface Legal { form: string; inn: number }
-export interface LegalAddress { search?: string; street?: string; house?: string }
-
-/**
- * The typed view of profile.schema.json's `fixtures`; every part but orders is optional. The
- * list fixtures are lists, whichever form the profile gave (src/profile/lists.ts).
- */
-export interface Fixtures {
-  orders: Record<string, string | undefined>;
-  addressBook?: { counteragentIDs?: number[]; contactIDs?: number[]; phoneIDs?: number[] };
-  counteragents?: { individual?: Individual[]; legal?: Legal[] };
-  storePayers?: string[];
-  juridicalAddress?: LegalAddress[];
-  pickup?: { inRegion?: Places; outOfRegion?: Places; longSearch?: string };
-}
+export { legalAddresses, type Fixtures, type Individual, type Legal, type LegalAddress, type Places } from '../src/profile/fixtures.ts';
+import type { Fixtures } from '../src/profile/fixtures.ts';
 
 export const fixturesOf = (profile: LoadedProfile): Fixtures => profile.fixtures as unknown as Fixtures;
-
-/**
- * Every legal address the profile gives a target resolves: its juridicalAddress entries, then
- * the text searches and streets of its pickup places, inside and outside the pickup order's
- * region, since spec 4 rule 5 binds the pickup address only (a coordinates search is a
- * pickup form, spec 2.7, not a legal address's).
- */
-export function legalAddresses(f: Fixtures): LegalAddress[] {
-  const places = [f.pickup?.inRegion, f.pickup?.outOfRegion];
-  return [
-    ...(f.juridicalAddress ?? []),
-    ...places.flatMap((p) => (p?.search ?? []).filter((s) => [...s].length >= 2).map((search) => ({ search }))),
-    ...places.flatMap((p) => p?.streets ?? []),
-  ];
-}
 
 /** A fixture the generator cannot do without: its absence skips the property, naming the key. */
 export function need<T>(value: T | undefined, key: string): T {
