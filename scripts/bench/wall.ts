@@ -176,8 +176,8 @@ export interface SpawnOptions {
   during?: During;
 }
 
-/** How much of each of a run's output streams spawnRun keeps: a run writes a few KB. */
-const OUTPUT_KEPT = 16 * 1024 * 1024;
+/** How much of each of a run's output streams spawnRun keeps, in UTF-16 code units: a run writes a few KB. */
+export const OUTPUT_KEPT = 16 * 1024 * 1024;
 
 /**
  * Runs a command that may take a while (a conformance run) in its own process group, never
@@ -192,12 +192,15 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // Decoded as a stream, so a character split between two chunks arrives whole.
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
   let stdout = '';
   let stderr = '';
   // A run that writes without end keeps its last OUTPUT_KEPT characters (its summary is last), not all of it.
   const kept = (text: string): string => (text.length > OUTPUT_KEPT ? text.slice(-OUTPUT_KEPT) : text);
-  child.stdout.on('data', (d) => { stdout = kept(stdout + d); });
-  child.stderr.on('data', (d) => { stderr = kept(stderr + d); });
+  child.stdout.on('data', (d: string) => { stdout = kept(stdout + d); });
+  child.stderr.on('data', (d: string) => { stderr = kept(stderr + d); });
   let killed = false;
   const kill = (): void => {
     killed = true;
