@@ -42,13 +42,14 @@ export function checkExpectation(rules: string[], expect: Expect, view: Response
   const received = outcome(view, body, profile.responses?.errorCodePath);
   const each = (make: (id: string) => Finding): Finding[] => rules.map(make);
   const rejected = (note?: string): Finding[] => each((id) => ruleFinding(id, view.status === 400 ? 'pass' : 'fail', { expected: 'rejected (HTTP 400)', received, ...(note ? { note } : {}) }));
-  const onSide = (side: CutoffSide, findings: Finding[]): Finding[] => findings.map((f) => ({ ...f, side }));
   if (expect === 'record' || expect === 'probe') {
     return each((id) => ruleFinding(id, 'pass', { note: `Recorded: ${outcome(view, body, profile.responses?.errorCodePath, true)}` }));
   }
   if (expect === 'same-day' || expect === 'past-date') {
     if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local date and time are unknown' }));
-    const at = `the target's clock read ${clockReading(sentAt, profile.timeZone)}`;
+    const clock = clockReading(sentAt, profile.timeZone);
+    const at = `the target's clock read ${clock}`;
+    const onSide = (side: CutoffSide, findings: Finding[]): Finding[] => findings.map((f) => ({ ...f, side, clock }));
     if (expect === 'past-date') {
       if (ticking(profile) && localDay(sentAt, profile.timeZone).minutes < MIDNIGHT_MARGIN_MINUTES) {
         return onSide('past-yesterday', each((id) => ruleFinding(id, 'skip', { note: `${at}, within ${MIDNIGHT_MARGIN_MINUTES} minutes after midnight, so a clock a little off still reads yesterday as today` })));

@@ -17,6 +17,8 @@ export interface Finding {
   note?: string;
   /** The side of a clock cut-off the check met (src/checks/cutoffs.ts). */
   side?: CutoffSide;
+  /** With a side: what the target's clock read when the request was sent (src/checks/cutoffs.ts clockReading). */
+  clock?: string;
 }
 
 export const RANK: Record<Verdict, number> = { skip: 0, pass: 1, error: 2, fail: 3 };

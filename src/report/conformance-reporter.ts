@@ -191,7 +191,7 @@ function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
     warning: s.findings.some((f) => f.level === 'SHOULD' && f.verdict === 'fail'),
     findings: [
       ...(s.passed ?? []).map((rule) => ({ rule, format: s.format, verdict: 'pass' as const })),
-      ...s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}), ...(f.side ? { side: f.side } : {}) })),
+      ...s.findings.map((f) => ({ rule: f.rule, format: s.format, verdict: f.verdict, ...(f.note ? { note: f.note } : {}), ...(f.side ? { side: f.side } : {}), ...(f.clock ? { clock: f.clock } : {}) })),
     ],
   }));
   if (outcomes.length > 0 || result.status === 'passed' || result.status === 'interrupted') return outcomes;

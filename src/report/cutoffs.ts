@@ -28,7 +28,7 @@ export interface TargetWorld {
 type Found = TestOutcome['findings'][number];
 
 /** The target's clock as the checks met it (src/checks/cutoffs.ts clockReading), each reading once. */
-const readings = (found: Found[]): string => [...new Set(found.flatMap((f) => /the target's clock read ([^,]+)/.exec(f.note ?? '')?.[1] ?? []))].join('; ');
+const readings = (found: Found[]): string => [...new Set(found.flatMap((f) => f.clock ?? []))].join('; ');
 
 const checks = (n: number): string => `${n} check${n === 1 ? '' : 's'}`;
 

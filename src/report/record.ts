@@ -17,7 +17,7 @@ export const WAITED = 'rate-limited';
 export const FINDINGS = 'ocs-findings';
 
 /** A finding as the reporter reads it; an INFO rule's keeps its note: what the target did. */
-type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note' | 'side'>;
+type RecordedFinding = Pick<Finding, 'rule' | 'level' | 'verdict' | 'note' | 'side' | 'clock'>;
 
 /**
  * What the reporter reads of one test: a verdict and findings per step (a skipped step with
@@ -99,7 +99,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
     const judged = verdict === 'skip'
       ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const }))
-      : findings.map(({ rule, level, verdict: v, note, side }) => ({ rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}) }));
+      : findings.map(({ rule, level, verdict: v, note, side, clock }) => ({ rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}), ...(clock ? { clock } : {}) }));
     const plain = (f: RecordedFinding): boolean => f.verdict === 'pass' && f.note === undefined && f.side === undefined;
     const passed = [...new Set(judged.filter(plain).map((f) => f.rule))];
     recorded.steps.push({

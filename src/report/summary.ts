@@ -114,7 +114,7 @@ export interface Summary {
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */
-export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; skipped?: string; findings: { rule: string; format: Format; verdict: Verdict; note?: string; side?: CutoffSide }[] }
+export interface TestOutcome { title?: string; verdict: Verdict; warning: boolean; skipped?: string; findings: { rule: string; format: Format; verdict: Verdict; note?: string; side?: CutoffSide; clock?: string }[] }
 
 const SEEN_IN = 3;
 

@@ -19,13 +19,15 @@ import { referenceProfile, REFERENCE_PROFILE } from './helpers.ts';
 
 type Found = TestOutcome['findings'][number];
 const summary = (over: Partial<Pick<Summary, 'skips' | 'rules'>> = {}): Pick<Summary, 'skips' | 'rules'> => ({ skips: [], rules: [], ...over });
-const AT_15 = "the target's clock read Wed 2026-11-25 15:00 Europe/Moscow";
-const AT_17 = "the target's clock read Wed 2026-11-25 17:00 Europe/Moscow";
-const before: Found = { rule: 'PCK-SAME-DAY', format: 'json', verdict: 'pass', side: 'same-day-before', note: `Not judged: ${AT_15}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: HTTP 200 (accepted)` };
+const CLOCK_15 = 'Wed 2026-11-25 15:00 Europe/Moscow';
+const CLOCK_17 = 'Wed 2026-11-25 17:00 Europe/Moscow';
+const AT_15 = `the target's clock read ${CLOCK_15}`;
+const AT_17 = `the target's clock read ${CLOCK_17}`;
+const before: Found = { rule: 'PCK-SAME-DAY', format: 'json', verdict: 'pass', side: 'same-day-before', clock: CLOCK_15, note: `Not judged: ${AT_15}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: HTTP 200 (accepted)` };
 
 describe('a side of a cut-off in the certificate', () => {
   it('is judged pass, or fail when any check on it failed, with the clock readings', () => {
-    const pass: Found = { rule: 'PCK-PRODUCE-DATE-PAST', format: 'json', verdict: 'pass', side: 'past-yesterday', note: AT_17 };
+    const pass: Found = { rule: 'PCK-PRODUCE-DATE-PAST', format: 'json', verdict: 'pass', side: 'past-yesterday', clock: CLOCK_17, note: AT_17 };
     assert.deepEqual(cell('past-yesterday', 'PCK-PRODUCE-DATE-PAST', 'json', [pass], summary()), { status: 'judged', verdict: 'pass', detail: '1 check at Wed 2026-11-25 17:00 Europe/Moscow' });
     const fail: Found = { ...pass, verdict: 'fail' };
     assert.deepEqual(cell('past-yesterday', 'PCK-PRODUCE-DATE-PAST', 'json', [pass, fail], summary()), { status: 'judged', verdict: 'fail', detail: '1 check failed at Wed 2026-11-25 17:00 Europe/Moscow' });
@@ -59,7 +61,7 @@ describe('a side of a cut-off in the certificate', () => {
   });
 
   it('targetWorld: a row per side of each cut-off, each format judged on its own findings', () => {
-    const failed: Found = { rule: 'PCK-SAME-DAY', format: 'xml', verdict: 'fail', side: 'same-day-after', note: AT_17 };
+    const failed: Found = { rule: 'PCK-SAME-DAY', format: 'xml', verdict: 'fail', side: 'same-day-after', clock: CLOCK_17, note: AT_17 };
     const outcomes = [{ verdict: 'pass', warning: true, findings: [before, failed, { rule: 'RSP-PICKUP-SUCCESS', format: 'json', verdict: 'pass' }] }] as TestOutcome[];
     const world = targetWorld(outcomes, summary(), REFERENCE_PROFILE)!;
     assert.deepEqual(world.cutoffs.map((r) => r.side), ['same-day-before', 'same-day-after', 'past-yesterday']);

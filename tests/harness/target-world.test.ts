@@ -51,7 +51,7 @@ describe('the profile\'s clock', () => {
     assert.deepEqual([left!.verdict, left!.side], ['skip', 'same-day-after']);
     assert.match(left!.note!, /16:00 Europe\/Moscow, within 60 s after 16:00, .* Recorded: HTTP 200 \(accepted\)$/);
     const [past] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:01:00Z'));
-    assert.deepEqual([past!.verdict, past!.side], ['fail', 'same-day-after'], 'past the margin');
+    assert.deepEqual([past!.verdict, past!.side, past!.clock], ['fail', 'same-day-after', 'Wed 2026-11-25 16:01 Europe/Moscow'], 'past the margin, with the clock it met');
     const fixed = changedProfile((d) => { d.clock = { fixed: '2026-11-25T16:00:10+03:00' }; });
     const [judged] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', fixed, targetNow(fixed));
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'same-day-after'], 'a fixed clock is where the target stands');
@@ -71,7 +71,7 @@ describe('the profile\'s clock', () => {
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'past-yesterday']);
     const moving = changedProfile((d) => { d.clock = { offsetSeconds: 0 }; });
     const [left] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', moving, new Date('2026-11-24T21:05:00Z'));
-    assert.equal(left!.verdict, 'skip');
+    assert.deepEqual([left!.verdict, left!.clock], ['skip', 'Wed 2026-11-25 00:05 Europe/Moscow']);
     assert.match(left!.note!, /00:05 Europe\/Moscow, within 10 minutes after midnight/);
   });
 });
