@@ -7,10 +7,8 @@ import { MissingFixture } from '../src/scenario/build.ts';
  */
 export interface GenContext { profile: LoadedProfile; now: Date }
 
-export { legalAddresses, type Fixtures, type Individual, type Legal, type LegalAddress, type Places } from '../src/profile/fixtures.ts';
+export { fixturesOf, legalAddresses, type Fixtures, type Individual, type Legal, type LegalAddress, type Places } from '../src/profile/fixtures.ts';
 import type { Fixtures } from '../src/profile/fixtures.ts';
-
-export const fixturesOf = (profile: LoadedProfile): Fixtures => profile.fixtures as unknown as Fixtures;
 
 /** A fixture the generator cannot do without: its absence skips the property, naming the key. */
 export function need<T>(value: T | undefined, key: string): T {

@@ -1,8 +1,10 @@
 /**
  * The typed view of a profile's fixtures (profile.schema.json `fixtures`), read as lists
  * (src/profile/lists.ts listFixtures): what the generators draw from and what the harness
- * reads as the values a target knows (src/profile/unknowns.ts).
+ * reads as the values a target knows and the ones it names unknown (src/profile/unknowns.ts).
  */
+import type { UnknownKind } from './unknowns.ts';
+
 export interface Places {
   addressIDs?: number[];
   search?: string[];
@@ -22,7 +24,12 @@ export interface Fixtures {
   storePayers?: string[];
   juridicalAddress?: LegalAddress[];
   pickup?: { inRegion?: Places; outOfRegion?: Places; longSearch?: string };
+  /** One or two values per kind the target does not know (docs/known-unknowns.md). */
+  unknown?: Partial<Record<UnknownKind, (number | string)[]>>;
 }
+
+/** The typed view of a loaded profile's fixtures. */
+export const fixturesOf = (profile: { fixtures: Record<string, unknown> }): Fixtures => profile.fixtures as unknown as Fixtures;
 
 /**
  * Every legal address the profile gives a target resolves: its juridicalAddress entries, then

@@ -5,7 +5,7 @@
  * of drawing them (contract/assumptions.yaml A-UNKNOWN-VALUES); a drawn value might happen to
  * sit in a large directory.
  */
-import { legalAddresses, type Fixtures as KnownFixtures } from './fixtures.ts';
+import { fixturesOf, legalAddresses } from './fixtures.ts';
 
 export const UNKNOWN_KINDS = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addressIDs', 'forms', 'streets'] as const;
 export type UnknownKind = typeof UNKNOWN_KINDS[number];
@@ -15,12 +15,7 @@ const ID_KINDS: IdKind[] = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addres
 /** A value of a kind: an ID is an integer, a form or a street is text. */
 export type UnknownValue<K extends UnknownKind> = K extends IdKind ? number : string;
 
-/** The fixtures, read as lists (src/profile/lists.ts listFixtures), with the values the profile names unknown. */
-type Fixtures = KnownFixtures & { unknown?: Partial<Record<UnknownKind, (number | string)[]>> };
-
 interface WithUnknowns { fixtures: Record<string, unknown> }
-
-const fixturesOf = (profile: WithUnknowns): Fixtures => profile.fixtures as unknown as Fixtures;
 
 /** The values the profile names for `kind` (the schema holds a given list to one or two), or undefined when the harness draws them. */
 export function namedUnknowns<K extends UnknownKind>(profile: WithUnknowns, kind: K): UnknownValue<K>[] | undefined {
@@ -82,7 +77,7 @@ export function kindOf(name: string): UnknownKind {
 
 /** What the profile lists as known for a kind: the values a target resolves, which no named unknown may be. */
 export function knownValues<K extends UnknownKind>(fixtures: Record<string, unknown>, kind: K): UnknownValue<K>[] {
-  const f = fixtures as unknown as Fixtures;
+  const f = fixturesOf({ fixtures });
   const places = [f.pickup?.inRegion, f.pickup?.outOfRegion];
   const values: (number | string | undefined)[] = (() => {
     switch (kind as UnknownKind) {
