@@ -75,6 +75,17 @@ export function kindOf(name: string): UnknownKind {
   return kind as UnknownKind;
 }
 
+/**
+ * What a scenario's `$unknownLike: <fixture path>` stands for: a legal form, a street, or a
+ * street of the pickup address (a path under `pickup.`, kept in the pickup order's region).
+ */
+export function likeKindOf(path: string): LikeKind {
+  const kind = kindOf(path);
+  if (kind === 'forms') return 'forms';
+  if (kind === 'streets') return path.startsWith('pickup.') ? 'pickup streets' : 'streets';
+  throw new Error(`$unknownLike: ${path} is not a legal form or a street (an ID's unknown value is $unknownId)`);
+}
+
 /** What the profile lists as known for a kind: the values a target resolves, which no named unknown may be. */
 export function knownValues<K extends UnknownKind>(fixtures: Record<string, unknown>, kind: K): UnknownValue<K>[] {
   const f = fixturesOf({ fixtures });

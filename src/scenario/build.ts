@@ -1,5 +1,5 @@
 import type { LoadedProfile } from '../profile/load.ts';
-import { knownIds, kindOf, namedLike, namedUnknowns, sameFormPools } from '../profile/unknowns.ts';
+import { knownIds, kindOf, likeKindOf, namedLike, namedUnknowns, sameFormPools } from '../profile/unknowns.ts';
 import type { Bases, LoadedCase } from './load.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
@@ -90,10 +90,8 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
   if ('$unknownId' in v) return nthOf(namedUnknowns(ctx.profile, kindOf(String(v.$unknownId))), v.nth) ?? unknownId(ctx);
   if ('$unknownLike' in v) {
     const path = String(v.$unknownLike);
+    const like = likeKindOf(path);
     const known = String(lookup(path, ctx));
-    const kind = kindOf(path);
-    const like = kind === 'streets' && path.startsWith('pickup.') ? 'pickup streets' : kind;
-    if (like !== 'forms' && like !== 'streets' && like !== 'pickup streets') throw new Error(`$unknownLike: ${path} is not a legal form or a street`);
     return nthOf(namedLike(ctx.profile, like, known), v.nth) ?? unknownLike(known);
   }
   return Object.fromEntries(Object.entries(v).map(([k, child]) => [k, resolve(child, ctx)]));

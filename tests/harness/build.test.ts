@@ -240,5 +240,6 @@ describe('buildRequest: $unknownLike', () => {
 
   it('refuses a path that names no form or street, naming it', () => {
     assert.throws(() => build({ 'third.contactIDs': [{ $unknownLike: 'addressBook.contactIDs.0' }] }), /no kind of unknown value for addressBook\.contactIDs\.0/);
+    assert.throws(() => build({ 'third.counteragentID': { $unknownLike: 'addressBook.counteragentID' } }), /\$unknownLike: addressBook\.counteragentID is not a legal form or a street \(an ID's unknown value is \$unknownId\)/);
   });
 });
