@@ -1,19 +1,50 @@
 import type { Format, Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { sharedLog } from '../runner/shared-log.ts';
+import type { Framing } from './framing.ts';
 
 /**
  * What goes on the wire for one request. `bytes`, when present, is sent in place of `body`: a
  * body that is not UTF-8 (a bad-input case) has no string form; `body` then shows it in reports.
+ * `framing`: how it travels, when not plainly (src/client/framing.ts). `connection`: `fresh` for
+ * a new connection used for this request alone; any other text names a kept-alive connection of
+ * its own that every request with the same name shares, one at a time (a sequence); absent, any
+ * connection of the pool.
  */
-export interface WireRequest { method: string; url: string; headers: Record<string, string>; body: string; bytes?: Uint8Array }
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  bytes?: Uint8Array;
+  framing?: Framing;
+  connection?: string;
+}
 
 /**
  * What came back. `ms` is for the report only; nothing asserts on time. `encoding` names what
  * was wrong with the body's bytes (not valid in the charset it declares, UTF-8 by default):
  * the body was then read with replacement characters, and the report says so.
  */
-export interface WireResponse { status: number; headers: Record<string, string>; body: string; ms: number; encoding?: string }
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Time to the whole answer, and to its status line and headers (latency; nothing asserts on time). */
+  ms: number;
+  firstByteMs?: number;
+  encoding?: string;
+  /** The answer came on a connection that had carried an earlier exchange (WIRE-KEEP-ALIVE holds there). */
+  reused?: boolean;
+  /**
+   * The request got no answer within `keptMs` on a connection the target kept open (it neither
+   * answered nor closed it), and this answer came on a fresh connection in `freshMs`
+   * (WIRE-KEEP-ALIVE fails).
+   */
+  stalled?: { keptMs: number; freshMs: number };
+  /** What breaks the answer's framing although it could be read (WIRE-RESPONSE-FRAMING, WIRE-HTTP10). */
+  misframed?: { rule: 'WIRE-RESPONSE-FRAMING' | 'WIRE-HTTP10'; problem: string };
+}
 
 /**
  * The transport broke (refused, reset, timed out, a body past the cap): the verdict is
@@ -23,6 +54,17 @@ export interface WireResponse { status: number; headers: Record<string, string>;
 export class TransportError extends Error {
   constructor(message: string, readonly response?: WireResponse) {
     super(message);
+  }
+}
+
+/**
+ * The answer broke HTTP framing (RFC 9112 section 6): the parser refused it. It is the target's
+ * failure (WIRE-RESPONSE-FRAMING), not a fault of the network: `code` is the parser's (llhttp's
+ * HPE_… or undici's), `raw` a bounded excerpt of the bytes it refused.
+ */
+export class FramingError extends TransportError {
+  constructor(message: string, readonly code: string, readonly raw?: string, response?: WireResponse) {
+    super(message, response);
   }
 }
 

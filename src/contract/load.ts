@@ -22,6 +22,8 @@ export interface Rule {
   violator?: string;
   /** `safety`: a probe the spec does not state (INFO, IDs `SAFE-…`), shown in its own section of the report. */
   family?: 'safety';
+  /** The standard sentence a rule of HTTP's own matter applies (the WIRE rules: RFC 9110, RFC 9112). */
+  standard?: { document: string; section: string; quote: string };
 }
 
 export interface DocumentedError {
