@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Format } from '../src/contract/load.ts';
 import { failsTest, RANK, type Finding } from '../src/checks/finding.ts';
-import type { Part } from '../src/runner/case.ts';
+import type { Part } from '../src/checks/part.ts';
 import type { Limit } from '../src/runner/limit.ts';
 
 

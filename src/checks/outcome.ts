@@ -1,6 +1,6 @@
 import { loadErrors, type Operation } from '../contract/load.ts';
 import { decodeResponse } from '../codec/index.ts';
-import type { Part } from '../runner/case.ts';
+import type { Part } from './part.ts';
 import type { RunContext } from '../profile/context.ts';
 import { findErrorNumber } from './error-number.ts';
 

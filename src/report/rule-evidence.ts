@@ -1,6 +1,6 @@
 import type { Format } from '../contract/load.ts';
 import type { Finding } from '../checks/finding.ts';
-import type { Part } from '../runner/case.ts';
+import type { Part } from '../checks/part.ts';
 import { curlLine, describeRequest, describeResponse } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 

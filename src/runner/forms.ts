@@ -6,7 +6,8 @@ import { outcome } from '../checks/outcome.ts';
 import { ruleFinding } from '../checks/response.ts';
 import type { RunContext } from '../profile/context.ts';
 import type { Expect } from '../scenario/load.ts';
-import { sendAndJudge, type Part } from './case.ts';
+import type { Part } from '../checks/part.ts';
+import { sendAndJudge } from './send.ts';
 
 /** Spec introduction, "Both operations accept JSON or XML": any well-formed JSON or XML of a request is that request. */
 export const FORMS_RULE = 'BODY-FORMS';

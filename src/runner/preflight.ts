@@ -6,7 +6,7 @@ import { SUCCESS_RULE } from '../checks/judge.ts';
 import type { RunContext } from '../profile/context.ts';
 import { buildRequest } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
-import { sendAndJudge } from './case.ts';
+import { sendAndJudge } from './send.ts';
 import { targetNow } from '../profile/clock.ts';
 
 /** An endpoint that refused the profile's valid request: nothing that needs an acceptance can be judged there. */

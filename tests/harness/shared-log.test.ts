@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
 import { sharedLog } from '../../src/runner/shared-log.ts';
-import { sendAndJudge } from '../../src/runner/case.ts';
+import { sendAndJudge } from '../../src/runner/send.ts';
 import { referenceProfile } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ocs-shared-'));
