@@ -30,13 +30,12 @@ export function findFault(name: string): Fault {
 /** The hooks of a named fault, or the faithful ones when there is none. */
 export function hooksFor(name?: string): Hooks {
   if (name === undefined) return FAITHFUL;
-  const { skips, limits, count, received, request, answer } = findFault(name);
+  const { name: _, rule: _rule, description: _description, skips, limits, perService, ...hooks } = findFault(name);
   return {
+    ...FAITHFUL,
+    ...hooks,
+    ...perService?.(),
     enforces: skips ? (check) => !skips.test(check) : FAITHFUL.enforces,
     limits: { ...LIMITS, ...limits },
-    count: count ?? FAITHFUL.count,
-    received: received ?? FAITHFUL.received,
-    request: request ?? FAITHFUL.request,
-    answer: answer ?? FAITHFUL.answer,
   };
 }

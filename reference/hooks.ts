@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Format, Operation } from './codec/index.ts';
 import { LIMITS, type Limits } from './validate/limits.ts';
 
@@ -11,16 +12,35 @@ export interface Answer {
   body: Obj;
 }
 
-/** Where an exchange happens: the operation (undefined on an unknown path) and the path's format. */
+/** An answer as it goes on the wire: its status, its header fields but the framing ones, its encoded text. */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/**
+ * Where an exchange happens: the operation (undefined on an unknown path) and the path's format,
+ * and what a fault on the wire or between requests tells requests apart by.
+ */
 export interface Exchange {
   op: Operation | undefined;
   format: Format;
+  /** The request's header fields, names in lower case. */
+  headers: IncomingHttpHeaders;
+  /** `1.1` or `1.0`. */
+  httpVersion: string;
+  /**
+   * The same object for every exchange on one connection, and another on the next: a fault keys
+   * what it remembers of a connection on it (in a WeakMap), so it is forgotten with the connection.
+   */
+  connection: object;
 }
 
 /**
  * The narrow points where a fault (reference/faults.ts) bends the service. Without a fault
  * (FAITHFUL) every check is made, the limits are the spec's, and requests and answers pass
- * through unchanged, so the normal code path only ever asks these five questions.
+ * through unchanged, so the normal code path only ever asks these questions.
  */
 export interface Hooks {
   /**
@@ -36,19 +56,31 @@ export interface Hooks {
   limits: Limits;
   /** How many characters a string holds, for its length limit (README: Unicode code points). */
   count(value: string): number;
+  /** The request's head, before its body is read: a Refusal thrown here answers from the header fields alone. */
+  head(at: Exchange): void;
+  /** The body from the pieces ('data' events) it arrived in, when it is within the size limit. */
+  body(pieces: readonly Buffer[], at: Exchange): Buffer;
   /** The request body as received, before it is read (a fault reads some XML forms wrongly). */
   received(body: Buffer, at: Exchange): Buffer;
   /** The decoded request, before any check. */
   request(body: Obj, at: Exchange): Obj;
   /** The answer, success or error, before it is encoded. */
   answer(out: Answer, at: Exchange): Answer;
+  /** Puts the encoded answer on the wire (a fault may frame it otherwise, hold it back, or never write it). */
+  write(res: ServerResponse, reply: Reply, at: Exchange): void;
 }
 
 export const FAITHFUL: Hooks = {
   enforces: () => true,
   limits: LIMITS,
   count: (value) => [...value].length,
+  head: () => undefined,
+  body: (pieces) => Buffer.concat(pieces),
   received: (body) => body,
   request: (body) => body,
   answer: (out) => out,
+  write: (res, reply) => {
+    res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.text) });
+    res.end(reply.text);
+  },
 };

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { generatedAt } from './clock.ts';
 import { CONTENT_TYPES, decodeRequest, encodeResponse, type Format, type Operation } from './codec/index.ts';
 import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
@@ -33,11 +33,23 @@ const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connect
 function createReference(opts: ReferenceOptions = {}): Server {
   const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()), hooks: hooksFor(opts.fault) };
   const onInternalError = opts.onInternalError ?? ((err: unknown) => console.error('reference: internal error:', err));
+  const connections = new WeakMap<Socket, object>();
+  const connectionOf = (socket: Socket): object => {
+    let token = connections.get(socket);
+    if (!token) connections.set(socket, (token = {}));
+    return token;
+  };
   return createServer(SERVER_OPTIONS, (req, res) => {
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
-    // An unknown path still answers in the format its extension suggests.
-    const at: Exchange = { op: route?.[1] as Operation | undefined, format: route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json' };
+    const at: Exchange = {
+      op: route?.[1] as Operation | undefined,
+      // An unknown path still answers in the format its extension suggests.
+      format: route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json',
+      headers: req.headers,
+      httpVersion: req.httpVersion,
+      connection: connectionOf(req.socket),
+    };
     const fail = (where: Exchange) => (err: unknown): void => {
       onInternalError(err);
       internalError(res, ctx, where);
@@ -46,7 +58,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
       if (err instanceof Refusal) sendErrors(res, ctx, at, err);
       else fail(at)(err);
       // Only a failure to answer the refusal itself (a bug) reaches the second catch.
-    }).catch(fail({ op: at.op, format: 'json' }));
+    }).catch(fail({ ...at, format: 'json' }));
   });
 }
 
@@ -85,6 +97,7 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     res.setHeader('Allow', 'POST');
     throw refuse(100405);
   }
+  ctx.hooks.head(at);
   let read: ReadBody;
   try {
     read = await readBody(req);
@@ -92,7 +105,8 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     return; // The client is gone: nobody to answer.
   }
   if ('tooLarge' in read) throw refuse(100004);
-  const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, ctx.hooks.received(read.body, at), ctx.hooks.enforces), at), ctx);
+  const body = ctx.hooks.received(ctx.hooks.body(read.pieces, at), at);
+  const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, body, ctx.hooks.enforces), at), ctx);
   send(res, ctx, at, 200, { metadata: metadata(ctx, 200), data });
 }
 
@@ -106,9 +120,7 @@ function sendErrors(res: ServerResponse, ctx: Context, at: Exchange, refusal: Re
 
 function send(res: ServerResponse, ctx: Context, at: Exchange, status: number, body: Record<string, unknown>): void {
   const out = ctx.hooks.answer({ status, format: at.format, body }, at);
-  const text = encodeResponse(out.format, out.body);
-  res.writeHead(out.status, { 'Content-Type': CONTENT_TYPES[out.format], 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+  ctx.hooks.write(res, { status: out.status, headers: { 'Content-Type': CONTENT_TYPES[out.format] }, text: encodeResponse(out.format, out.body) }, at);
 }
 
 /** A bug, never bad input: answer 500 when the response is still ours to write. */
