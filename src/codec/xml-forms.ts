@@ -1,5 +1,6 @@
 import { XMLBuilder, type XmlBuilderOptions } from 'fast-xml-parser';
 import { DECLARATION } from './xml.ts';
+import { CDATA, COMMENT, type Node, TEXT, treeOf } from './xml-tree.ts';
 
 /**
  * Equivalent serializations of one logical XML request (issue 16, DESIGN principle 10): each
@@ -7,17 +8,15 @@ import { DECLARATION } from './xml.ts';
  * request from each. The compact form is what every case sends (src/codec/xml.ts
  * `encodeXml`, which already writes the five specials as entity references); each other form
  * is fast-xml-parser's XMLBuilder over the request's ordered element tree, with one small
- * named transform of the tree or one builder option. Nothing here writes XML by hand.
+ * named transform of the tree, one builder option or another prolog. Nothing here writes XML
+ * by hand.
  */
-export const XML_FORMS = ['pretty', 'no-declaration', 'cdata', 'decimal-references', 'hex-references', 'bare-specials', 'comments', 'reordered'] as const;
+export const XML_FORMS = [
+  'pretty', 'no-declaration', 'cdata', 'decimal-references', 'hex-references', 'bare-specials', 'comments', 'reordered',
+  'byte-order-mark', 'single-quoted-declaration', 'spaced-declaration', 'standalone-declaration', 'declaration-without-encoding',
+  'tag-whitespace', 'line-ends',
+] as const;
 export type XmlForm = (typeof XML_FORMS)[number];
-
-/** fast-xml-parser's ordered tree (`preserveOrder`): an element, a text, a CDATA section or a comment per node. */
-type Node = Record<string, Node[] | string>;
-
-const TEXT = '#text';
-const CDATA = '#cdata';
-const COMMENT = '#comment';
 
 /**
  * The credentials are written as the compact form writes them, never as character references
@@ -30,7 +29,8 @@ const CREDENTIALS = new Set(['appkey', 'sessionID']);
 interface FormDef {
   /** What the form changes, for the report. */
   description: string;
-  declaration: boolean;
+  /** What stands before the root: the XML declaration, a byte order mark, or nothing. */
+  prolog: string;
   options: Partial<XmlBuilderOptions>;
   tree?: (nodes: Node[]) => Node[];
 }
@@ -90,40 +90,83 @@ function reordered(nodes: Node[]): Node[] {
   });
 }
 
+/**
+ * Each element's name with a space after it, which the builder writes as it is given: `<name >`
+ * and `</name >`, the whitespace XML 1.0 allows before the `>` of a start and an end tag
+ * (productions STag and ETag, `S? '>'`).
+ */
+function spacedTags(nodes: Node[]): Node[] {
+  return nodes.map((n) => {
+    const [name, children] = Object.entries(n)[0]!;
+    return typeof children === 'string' || name.startsWith('#') ? n : { [`${name} `]: spacedTags(children) };
+  });
+}
+
+const LINE_END = '\r\n';
+
+/**
+ * A CR LF and a tab per level before every element and before the end tag of each element
+ * holding elements, and a CR LF before and after the root: whitespace (XML 1.0, production S)
+ * where `pretty` has line feeds and spaces, which a reader turns into line feeds (2.11).
+ */
+function lineEnds(nodes: Node[]): Node[] {
+  const indented = (children: Node[], depth: number): Node[] => {
+    if (!children.some((c) => !(TEXT in c))) return children;
+    const at = (d: number): Node => ({ [TEXT]: LINE_END + '\t'.repeat(d) });
+    return [...children.flatMap((c) => [at(depth + 1), inside(c, depth + 1)]), at(depth)];
+  };
+  const inside = (n: Node, depth: number): Node => {
+    const [name, children] = Object.entries(n)[0]!;
+    return typeof children === 'string' || name.startsWith('#') ? n : { [name]: indented(children, depth) };
+  };
+  return [{ [TEXT]: LINE_END }, ...nodes.map((n) => inside(n, 0)), { [TEXT]: LINE_END }];
+}
+
+/**
+ * The declarations XML 1.0 makes equal to the compact form's (2.8 XMLDecl, 4.3.3): quotes of
+ * either kind, whitespace around `=` and before `?>`, `standalone` (it means nothing without
+ * markup declarations), and no encoding declaration (UTF-8 is then the default).
+ */
+const DECLARATIONS = {
+  singleQuoted: "<?xml version='1.0' encoding='UTF-8'?>",
+  spaced: '<?xml  version = "1.0"  encoding = "UTF-8"  ?>',
+  standalone: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+  withoutEncoding: '<?xml version="1.0"?>',
+};
+
+/** U+FEFF, which a UTF-8 document entity may begin with (XML 1.0 4.3.3, Appendix F): the bytes EF BB BF. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
 const FORMS: Record<XmlForm, FormDef> = {
-  pretty: { description: 'indented two spaces, a line break between elements', declaration: true, options: { format: true, indentBy: '  ' } },
-  'no-declaration': { description: 'without the XML declaration', declaration: false, options: {} },
-  cdata: { description: 'every value but the credentials in a CDATA section', declaration: true, options: {}, tree: eachText(inCdata, (t) => [{ [TEXT]: t }]) },
+  pretty: { description: 'indented two spaces, a line break between elements', prolog: DECLARATION, options: { format: true, indentBy: '  ' } },
+  'no-declaration': { description: 'without the XML declaration', prolog: '', options: {} },
+  cdata: { description: 'every value but the credentials in a CDATA section', prolog: DECLARATION, options: {}, tree: eachText(inCdata, (t) => [{ [TEXT]: t }]) },
   'decimal-references': {
-    description: 'every character of every value but the credentials as a decimal character reference (&#1052;)', declaration: true,
+    description: 'every character of every value but the credentials as a decimal character reference (&#1052;)', prolog: DECLARATION,
     options: { processEntities: false }, tree: references((cp) => `&#${cp};`),
   },
   'hex-references': {
-    description: 'every character of every value but the credentials as a hexadecimal character reference (&#x41C;)', declaration: true,
+    description: 'every character of every value but the credentials as a hexadecimal character reference (&#x41C;)', prolog: DECLARATION,
     options: { processEntities: false }, tree: references((cp) => `&#x${cp.toString(16).toUpperCase()};`),
   },
   'bare-specials': {
-    description: 'quotes and > written as themselves, only & and < (and the > of ]]>) as entity references', declaration: true,
+    description: 'quotes and > written as themselves, only & and < (and the > of ]]>) as entity references', prolog: DECLARATION,
     options: { processEntities: false }, tree: eachText(minimal),
   },
-  comments: { description: 'a comment before the root, before every element and after the last child of each element holding elements', declaration: true, options: {}, tree: withComments },
-  reordered: { description: 'siblings in reverse order (the elements of one array together, in their order)', declaration: true, options: {}, tree: reordered },
+  comments: { description: 'a comment before the root, before every element and after the last child of each element holding elements', prolog: DECLARATION, options: {}, tree: withComments },
+  reordered: { description: 'siblings in reverse order (the elements of one array together, in their order)', prolog: DECLARATION, options: {}, tree: reordered },
+  'byte-order-mark': { description: 'starting with a UTF-8 byte order mark (EF BB BF) before the declaration', prolog: BYTE_ORDER_MARK + DECLARATION, options: {} },
+  'single-quoted-declaration': { description: `the declaration in single quotes (${DECLARATIONS.singleQuoted})`, prolog: DECLARATIONS.singleQuoted, options: {} },
+  'spaced-declaration': { description: `whitespace around = and before ?> in the declaration (${DECLARATIONS.spaced})`, prolog: DECLARATIONS.spaced, options: {} },
+  'standalone-declaration': { description: `the declaration with standalone (${DECLARATIONS.standalone})`, prolog: DECLARATIONS.standalone, options: {} },
+  'declaration-without-encoding': { description: `the declaration without an encoding (${DECLARATIONS.withoutEncoding})`, prolog: DECLARATIONS.withoutEncoding, options: {} },
+  'tag-whitespace': { description: 'a space before the > of every start and end tag (<name >, </name >)', prolog: DECLARATION, options: {}, tree: spacedTags },
+  'line-ends': {
+    description: 'CR LF line ends and tab indentation between elements, after the declaration and after the root', prolog: DECLARATION, options: {}, tree: lineEnds,
+  },
 };
 
 export const describeXmlForm = (form: XmlForm): string => FORMS[form].description;
-
-export const isXmlForm = (name: string): name is XmlForm => (XML_FORMS as readonly string[]).includes(name);
-
-/** The logical request as fast-xml-parser's ordered tree: arrays as repeated elements (spec 2), scalars as text. */
-export function treeOf(body: unknown, root = 'request'): Node[] {
-  return [{ [root]: childrenOf(body) }];
-}
-
-function childrenOf(value: unknown): Node[] {
-  if (value === null || typeof value !== 'object') return value === undefined ? [] : [{ [TEXT]: String(value) }];
-  return Object.entries(value).filter(([, v]) => v !== undefined)
-    .flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((el): Node => ({ [name]: childrenOf(el) })));
-}
 
 const builders = new Map<XmlForm | 'compact', XMLBuilder>();
 
@@ -141,5 +184,5 @@ function builderFor(form: XmlForm | 'compact'): XMLBuilder {
 export function encodeXmlForm(body: unknown, form: XmlForm | 'compact'): string {
   const def = form === 'compact' ? undefined : FORMS[form];
   const tree = def?.tree ? def.tree(treeOf(body)) : treeOf(body);
-  return (def?.declaration ?? true ? DECLARATION : '') + (builderFor(form).build(tree) as string);
+  return (def?.prolog ?? DECLARATION) + (builderFor(form).build(tree) as string);
 }

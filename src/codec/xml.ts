@@ -43,6 +43,9 @@ export interface DecodedXml { root: string; value: unknown }
  */
 export function decodeXml(text: string, schemaId?: string): DecodedXml {
   if (/<!DOCTYPE/i.test(text)) throw new XmlDecodeError('the document has a DOCTYPE; entities are not expanded');
+  // A UTF-8 document may start with a byte order mark (XML 1.0 4.3.3), which the parser takes
+  // for text before the root. Bytes read with TextDecoder have lost it already; a text has not.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   const shape: Shape = schemaId ? shapeOf(schemaId) : new Map();
   const parser = parserFor(schemaId, shape);
   let doc: Record<string, unknown>;

@@ -4,6 +4,7 @@
 // writes what its name says, and no form writes a credential in a spelling the report masks
 // do not know.
 import assert from 'node:assert/strict';
+import { XMLValidator } from 'fast-xml-parser';
 import { describe, it } from 'node:test';
 import { FORMATS, OPERATIONS } from '../../src/contract/load.ts';
 import { decodeRequest, encodeRequest } from '../../src/codec/index.ts';
@@ -11,7 +12,7 @@ import { encodeXml } from '../../src/codec/xml.ts';
 import { encodeForm, FORMS } from '../../src/codec/forms.ts';
 import { encodeJsonForm } from '../../src/codec/json-forms.ts';
 import { encodeXmlForm, XML_FORMS, type XmlForm } from '../../src/codec/xml-forms.ts';
-import { FORMS_RULE } from '../../src/runner/forms.ts';
+import { FORMS_RULE } from '../../src/runner/compare.ts';
 import { loadAllCases, loadBases } from '../../src/scenario/load.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
@@ -75,6 +76,17 @@ describe('each XML form', () => {
     assert.match(text('comments'), /^<\?xml[^>]*\?><!--[^-]*--><request><!--[^-]*--><appkey>/);
     assert.match(text('comments'), /<contactIDs>6001<\/contactIDs><!--[^-]*--><contactIDs>6002<\/contactIDs>/);
     assert.match(text('reordered'), /<request><changeOrderPayer>true<\/changeOrderPayer><receiver><counteragent>.*<\/counteragent><contactIDs>6001<\/contactIDs><contactIDs>6002<\/contactIDs><\/receiver><orderID>/);
+    assert.deepEqual([...Buffer.from(text('byte-order-mark'), 'utf8').subarray(0, 8)], [0xef, 0xbb, 0xbf, ...Buffer.from('<?xml')]);
+    assert.match(text('single-quoted-declaration'), /^<\?xml version='1\.0' encoding='UTF-8'\?><request>/);
+    assert.match(text('spaced-declaration'), /^<\?xml\s+version\s+=\s+"1\.0"\s+encoding\s+=\s+"UTF-8"\s+\?><request>/);
+    assert.match(text('standalone-declaration'), /^<\?xml version="1\.0" encoding="UTF-8" standalone="yes"\?><request>/);
+    assert.match(text('declaration-without-encoding'), /^<\?xml version="1\.0"\?><request>/);
+    assert.match(text('tag-whitespace'), /<request ><appkey >key&amp;1<\/appkey ><sessionID >/);
+    assert.match(text('tag-whitespace'), /<contactIDs >6001<\/contactIDs ><contactIDs >6002<\/contactIDs >/);
+    assert.match(text('line-ends'), /^<\?xml[^>]*\?>\r\n<request>\r\n\t<appkey>/);
+    assert.match(text('line-ends'), /\r\n\t\t<contactIDs>6001<\/contactIDs>\r\n\t\t<contactIDs>6002<\/contactIDs>\r\n\t\t<counteragent>\r\n\t\t\t<name>/);
+    assert.match(text('line-ends'), /<\/changeOrderPayer>\r\n<\/request>\r\n$/);
+    assert.doesNotMatch(text('line-ends'), /[^\r]\n/, 'every line end is CR LF');
   });
 
   it('differs from the compact form, and reads back as it', () => {
@@ -89,20 +101,32 @@ describe('each XML form', () => {
       assert.match(text(form), /<appkey>key&amp;1<\/appkey><sessionID>session&lt;1<\/sessionID>/, form);
     }
   });
+
+  it('is well-formed XML, as fast-xml-parser\'s validator reads it', () => {
+    for (const form of XML_FORMS) assert.equal(XMLValidator.validate(text(form).replace(/^\uFEFF/, '')), true, form);
+  });
 });
 
 describe('each JSON form', () => {
-  const request = { appkey: 'key"1', sessionID: 'сессия', receiver: { contactIDs: [6001, 6002], name: 'Ёж 😀' }, storePayer: 'third' };
+  const request = { appkey: 'key"1/2', sessionID: 'сессия', receiver: { contactIDs: [6001, 6002], name: 'Ёж/ёж 😀' }, storePayer: 'third' };
 
   it('writes what its name says', () => {
-    assert.match(encodeJsonForm(request, 'pretty'), /^\{\n {2}"appkey": "key\\"1",\n/);
-    assert.equal(encodeJsonForm(request, 'reordered'), '{"storePayer":"third","receiver":{"name":"Ёж 😀","contactIDs":[6001,6002]},"sessionID":"сессия","appkey":"key\\"1"}');
-    assert.match(encodeJsonForm(request, 'unicode-escapes'), /"name":"\\u0401\\u0436\\u0020\\uD83D\\uDE00"/, 'an astral character is its surrogate pair');
+    assert.match(encodeJsonForm(request, 'pretty'), /^\{\n {2}"appkey": "key\\"1\/2",\n/);
+    assert.equal(encodeJsonForm(request, 'reordered'), '{"storePayer":"third","receiver":{"name":"Ёж/ёж 😀","contactIDs":[6001,6002]},"sessionID":"сессия","appkey":"key\\"1/2"}');
+    assert.match(encodeJsonForm(request, 'unicode-escapes'), /"name":"\\u0401\\u0436\\u002F\\u0451\\u0436\\u0020\\uD83D\\uDE00"/, 'an astral character is its surrogate pair');
     assert.match(encodeJsonForm(request, 'unicode-escapes'), /"storePayer":"\\u0074\\u0068/);
+    assert.match(encodeJsonForm(request, 'lower-case-escapes'), /"name":"\\u0401\\u0436\\u002f\\u0451\\u0436\\u0020\\ud83d\\ude00"/);
+    assert.match(encodeJsonForm(request, 'escaped-solidus'), /"name":"Ёж\\\/ёж 😀"/);
+    assert.match(encodeJsonForm(request, 'escaped-names'), /^\{"\\u0061\\u0070\\u0070\\u006B\\u0065\\u0079":"key\\"1\/2",/);
+    assert.match(encodeJsonForm(request, 'escaped-names'), /"\\u006E\\u0061\\u006D\\u0065":"Ёж\/ёж 😀"/, 'values stay as they are');
+    assert.match(encodeJsonForm(request, 'whitespace'), /^ \t\r\n\{ \t\r\n"appkey" \t\r\n: \t\r\n"key\\"1\/2" \t\r\n,/);
+    assert.match(encodeJsonForm(request, 'whitespace'), /\[ \t\r\n6001 \t\r\n, \t\r\n6002 \t\r\n\]/);
   });
 
   it('writes the credentials as the compact form does', () => {
-    assert.match(encodeJsonForm(request, 'unicode-escapes'), /^\{"appkey":"key\\"1","sessionID":"сессия",/);
+    for (const form of ['unicode-escapes', 'lower-case-escapes', 'escaped-solidus'] as const) {
+      assert.match(encodeJsonForm(request, form), /^\{"appkey":"key\\"1\/2","sessionID":"сессия",/, form);
+    }
   });
 
   it('differs from the compact form, and reads back as it', () => {
