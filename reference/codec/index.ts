@@ -5,7 +5,11 @@ import { type Operation, SHAPES } from './shape.ts';
 export type { Operation } from './shape.ts';
 export type Format = 'json' | 'xml';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * A leading byte order mark is dropped (`ignoreBOM: false`, stated for the reader): XML 1.0
+ * 4.3.3 lets a UTF-8 document begin with one, and RFC 8259 8.1 lets a JSON reader ignore one.
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export const CONTENT_TYPES: Record<Format, string> = {
   json: 'application/json; charset=utf-8',
