@@ -18,7 +18,7 @@ import { acceptRules } from './accepts.ts';
 import { ifFixtures } from './fixtures.ts';
 import { forms, parity, single, type Sent, type Target } from './trials.ts';
 import { FORMS } from '../src/codec/forms.ts';
-import { FORMS_RULE } from '../src/runner/forms.ts';
+import { FORMS_RULE } from '../src/runner/compare.ts';
 import { targetNow } from '../src/profile/clock.ts';
 import { sliceSeed, type Slice } from '../src/runner/slices.ts';
 

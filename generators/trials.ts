@@ -9,7 +9,7 @@ import { sendAndJudge } from '../src/runner/send.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
 import type { Trial } from './property.ts';
-import { compareForms, FORMS_RULE } from '../src/runner/forms.ts';
+import { compareForms, FORMS_RULE } from '../src/runner/compare.ts';
 
 /**
  * A running target and what it takes to talk to it. Whoever runs the properties supplies it
@@ -53,7 +53,7 @@ export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise
   return { parts: [json, { ...xml, findings: [...xml.findings, same] }], own: s.rules };
 };
 
-/** BODY-FORMS: the request written in its form gets the compact form's outcome (src/runner/forms.ts). */
+/** BODY-FORMS: the request written in its form gets the compact form's outcome (src/runner/compare.ts). */
 export const forms = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
   if (!s.form) throw new Error('the forms property drew a request without a form');
   const compared = await compareForms(op, format, s.request, s.form, s.expect, t.ctx, t.transport, t.url);

@@ -9,7 +9,7 @@ import type { Waits } from '../src/client/polite.ts';
 import { targetTransport } from '../src/client/target.ts';
 import type { RunContext } from '../src/profile/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
-import { runCase } from '../src/runner/case.ts';
+import { inFlightOf, runCase } from '../src/runner/case.ts';
 import { needsAcceptance } from '../src/runner/preflight.ts';
 import type { Step } from '../src/runner/units.ts';
 import type { StepResult } from '../src/report/step-text.ts';
@@ -63,9 +63,9 @@ export async function runSteps(
     try {
       if (step.kind === 'case') {
         if (settings.refused && needsAcceptance(step.case)) return { step, skipped: `cannot be judged: ${settings.refused}`, parts: [] };
-        const result = await cap(() => runCase(step.case, step.format, ctx, sender, url));
+        const result = await cap(() => runCase(step.case, step.format, ctx, sender, url), inFlightOf(step.case));
         if (result.kind === 'skip') return { step, skipped: result.reason, parts: [] };
-        return { step, parts: [{ format: step.format, findings: result.findings, exchange: { request: result.request, response: result.response } }] };
+        return { step, parts: result.parts };
       }
       const outcome = await propertiesAtOnce(settings.runs)(() => checkProperty(step.property, { url, transport: sender, ctx }, { numRuns: settings.runs, seed: settings.seed, path: settings.path, limit: cap, ahead: ctx.inFlight }));
       if (outcome.kind === 'skip') return { step, skipped: outcome.reason, parts: [] };

@@ -69,7 +69,9 @@ function scenarioSource(): FindingSource {
     await eachLimited(scenarioRuns(), 16, async ({ c, format }) => {
       const result = await runCase(c, format, ctx, transport, url);
       if (result.kind === 'skip') return;
-      for (const f of result.findings) out.push({ ...f, format, origin: `${c.file}: ${c.name}` });
+      for (const part of result.parts) {
+        for (const f of part.findings) out.push({ ...f, format: part.format, origin: `${c.file}: ${c.name}` });
+      }
     });
     return out;
   };

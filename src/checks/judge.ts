@@ -1,4 +1,4 @@
-import type { Format, Operation } from '../contract/load.ts';
+import { isResponseRule, type Format, type Operation } from '../contract/load.ts';
 import type { WireResponse } from '../client/transport.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { LoadedCase } from '../scenario/load.ts';
@@ -7,6 +7,8 @@ import { checkFoundAddresses } from './found-addresses.ts';
 import { valueAtPath } from './error-number.ts';
 import { checkResponse, ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
+import { generatedAtClock } from './generated-at.ts';
+import { wireFindings } from './wire.ts';
 
 export interface Exchange {
   case: Pick<LoadedCase, 'operation' | 'rules' | 'expect'>;
@@ -22,6 +24,8 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   const op = x.case.operation;
   if (x.case.expect === 'probe') return probeFindings(x.case.rules, probeOutcome(x.response));
   const { view, findings } = checkResponse(op, x.format, x.response, profile.responses?.xmlRoot);
+  findings.push(...wireFindings(x.response));
+  if (view.value !== undefined) findings.push(generatedAtClock(valueAtPath(view.value, 'metadata.generated_at'), x.sentAt, x.response.ms, profile));
   const metadataStatus = valueAtPath(view.value, 'metadata.status');
   if (view.status === 200 && metadataStatus === 400) {
     findings.push(ruleFinding('RSP-ERROR-STATUS', 'fail', { expected: 'an error answered with HTTP 400', received: 'HTTP 200 with metadata.status 400' }));
@@ -43,11 +47,11 @@ export const SUCCESS_RULE: Record<Operation, string> = { change_receiver: 'RSP-R
  * that rule. A case naming response rules alone shows a valid request: refusing it breaks
  * the operation's success rule, not (say) the foundAddresses rule the case was written for.
  * A send naming no rule at all is judged on the response rules only: a form of a request,
- * whose own rule compares its outcome with the compact form's (src/runner/forms.ts).
+ * whose own rule compares its outcome with the compact form's (src/runner/compare.ts).
  */
 function outcomeRules(c: Exchange['case']): string[] {
   if (c.rules.length === 0) return [];
-  const own = c.rules.filter((id) => !id.startsWith('RSP-'));
+  const own = c.rules.filter((id) => !isResponseRule(id));
   if (own.length) return own;
   return c.expect === 'accepted' ? [SUCCESS_RULE[c.operation]] : c.rules;
 }

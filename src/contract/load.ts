@@ -26,6 +26,9 @@ export interface Rule {
   standard?: { document: string; section: string; quote: string };
 }
 
+/** The rules judged on every answer, whatever was sent: the response rules and the wire rules of an answer's own framing. */
+export const isResponseRule = (id: string): boolean => id.startsWith('RSP-') || id === 'WIRE-RESPONSE-FRAMING' || id === 'WIRE-KEEP-ALIVE';
+
 export interface DocumentedError {
   code: number;
   operation: Operation;

@@ -1,20 +1,27 @@
-import type { Format, Operation } from '../contract/load.ts';
+import type { Format } from '../contract/load.ts';
 import { encodeRequest } from '../codec/index.ts';
 import { wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
 import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
-import type { Expect, LoadedCase } from '../scenario/load.ts';
+import type { Built, LoadedCase } from '../scenario/types.ts';
 import { applyWire } from '../scenario/wire.ts';
 import type { RunContext } from '../profile/context.ts';
-import { compareForms } from './forms.ts';
+import type { Part } from '../checks/part.ts';
+import { compareForms, compareFramings, type Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';
+import { runBurst, runSequence, type Company, type Prepared } from './sequence.ts';
 import { targetNow } from '../profile/clock.ts';
 import { clockSide, waitForCutoff } from '../checks/cutoffs.ts';
 import { sleepUnlessStopped } from './stop.ts';
 
+/**
+ * A case judged: a part per request it sent (one for most; two for a form or framing, the
+ * variant first; one per step of a sequence), and the first part's findings and exchange, which
+ * a report quotes.
+ */
 export type CaseResult =
   | { kind: 'skip'; reason: string }
-  | { kind: 'judged'; findings: Finding[]; request: WireRequest; response?: WireResponse };
+  | { kind: 'judged'; findings: Finding[]; request: WireRequest; response?: WireResponse; parts: Part[] };
 
 /**
  * One scenario case in one format, whatever runs it (Playwright's runner, or the mutation
@@ -26,22 +33,68 @@ export async function runCase(c: LoadedCase, format: Format, ctx: RunContext, tr
   return c.expect === 'same-day' && result.kind === 'judged' ? acrossCutoff(c, format, result, ctx, transport, baseUrl) : result;
 }
 
-async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+/** How a request is built: from a base changed by `set` and `unset`, or raw; then its `wire` changes. */
+type Buildable = Built & Pick<LoadedCase, 'operation' | 'entry'>;
+
+/** A request built for `format`, or the fixture the profile lacks for it. */
+function prepare(b: Buildable, format: Format, ctx: RunContext, baseUrl: string): { logical?: Record<string, unknown>; request: WireRequest } | { skip: string } {
   let logical: Record<string, unknown> | undefined;
   try {
-    logical = c.raw ? undefined : buildRequest(c, { profile: ctx.profile, bases: ctx.bases, now: targetNow(ctx.profile) });
+    logical = b.raw ? undefined : buildRequest(b, { profile: ctx.profile, bases: ctx.bases, now: targetNow(ctx.profile) });
   } catch (err) {
-    if (err instanceof MissingFixture) return { kind: 'skip', reason: err.message };
+    if (err instanceof MissingFixture) return { skip: err.message };
     throw err;
   }
-  if (c.form) return formCase(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl);
-  const body = applyWire(c.raw ? c.raw[format]! : encodeRequest(format, logical), c.wire);
-  const request = wireRequest(ctx.profile, baseUrl, c.operation, format, body.text);
+  const body = applyWire(b.raw ? b.raw[format]! : encodeRequest(format, logical), b.wire);
+  const request = wireRequest(ctx.profile, baseUrl, b.operation, format, body.text);
   if (body.bytes) request.bytes = body.bytes;
+  return { logical, request };
+}
+
+const judged = (parts: Part[]): CaseResult => ({
+  kind: 'judged', findings: parts.flatMap((p) => p.findings), request: parts[0]!.exchange!.request, response: parts[0]!.exchange!.response, parts,
+});
+
+async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  if (c.sequence) return sequenceCase(c, format, ctx, transport, baseUrl);
+  const built = prepare(c, format, ctx, baseUrl);
+  if ('skip' in built) return { kind: 'skip', reason: built.skip };
+  const { logical, request } = built;
+  if (c.form) return compared(await compareForms(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl));
+  if (c.framing) return compared(await compareFramings(c.operation, format, logical, c.framing, c.expect, ctx, transport, baseUrl));
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
-  return { kind: 'judged', findings: onClockSide(c, sent.findings, sent.sentAt, ctx.profile.timeZone), request, response: sent.response };
+  const findings = onClockSide(c, sent.findings, sent.sentAt, ctx.profile.timeZone);
+  return { kind: 'judged', findings, request, response: sent.response, parts: [{ format, findings, exchange: { request, response: sent.response } }] };
 }
+
+/** A case of `forms` or `framings` (src/scenario/variants.ts): its request sent otherwise and plainly, compared. */
+const compared = (c: Compared): CaseResult => (c.unsent ? { kind: 'skip', reason: c.unsent } : judged(c.parts));
+
+/**
+ * A case of `sequence` in `format` (src/runner/sequence.ts): each step built for its own
+ * operation and format (the case's unless it names one), a step with `times` sent as many times
+ * at once; in order or together. A step the profile cannot build skips the whole case.
+ */
+async function sequenceCase(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  const spec = c.sequence!;
+  const steps: Prepared[] = [];
+  for (const step of spec.steps) {
+    const operation = step.operation ?? c.operation;
+    const stepFormat = step.format ?? format;
+    const built = prepare({ ...step, operation, entry: c.entry }, stepFormat, ctx, baseUrl);
+    if ('skip' in built) return { kind: 'skip', reason: built.skip };
+    const p: Prepared = { operation, format: stepFormat, rules: step.rules, expect: step.expect, logical: built.logical, request: built.request, ...(step.pauseBeforeMs ? { pauseBeforeMs: step.pauseBeforeMs } : {}) };
+    for (let i = 0; i < (step.times ?? 1); i++) steps.push(p);
+  }
+  const company: Company = spec.send === 'together' ? await runBurst(steps, ctx, transport) : await runSequence(steps, spec.connection ?? 'one', ctx, transport);
+  if (company.parts.length === 0) return { kind: 'skip', reason: company.unsent ?? 'nothing was sent' };
+  return judged(company.parts);
+}
+
+/** How many requests a case has in flight at once: a burst's every copy, anything else one. */
+export const inFlightOf = (c: LoadedCase): number =>
+  (c.sequence?.send === 'together' ? c.sequence.steps.reduce((n, s) => n + (s.times ?? 1), 0) : 1);
 
 /**
  * A same-day or past-date case that errored (a transport fault) met a side of its cut-off
@@ -70,13 +123,7 @@ async function acrossCutoff(c: LoadedCase, format: Format, first: Extract<CaseRe
   if (wait === undefined || !unjudged) return first;
   if (await sleepUnlessStopped(wait)) return first;
   const second = await runOnce(c, format, ctx, transport, baseUrl);
-  return second.kind === 'judged' ? { ...second, findings: [...first.findings, ...second.findings] } : first;
-}
-
-/** A case of `forms` (src/scenario/load.ts): its request in one form and in the compact one, compared. */
-async function formCase(op: Operation, format: Format, logical: unknown, form: string, expect: Expect, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
-  const compared = await compareForms(op, format, logical, form, expect, ctx, transport, baseUrl);
-  if (compared.unsent) return { kind: 'skip', reason: compared.unsent };
-  const [first] = compared.parts;
-  return { kind: 'judged', findings: compared.parts.flatMap((p) => p.findings), request: first!.exchange!.request, response: first!.exchange!.response };
+  if (second.kind !== 'judged') return first;
+  const findings = [...first.findings, ...second.findings];
+  return { ...second, findings, parts: [{ ...second.parts[0]!, findings }] };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FORMATS, OPERATIONS, type Format, type Operation } from '../contract/load.ts';
+import { FORMATS, isResponseRule, OPERATIONS, type Format, type Operation } from '../contract/load.ts';
 import { encodeRequest } from '../codec/index.ts';
 import { wireRequest, type Transport } from '../client/transport.ts';
 import { SUCCESS_RULE } from '../checks/judge.ts';
@@ -70,6 +70,6 @@ export const refusalsOfRun = (): Refusal[] => (read ??= preflightOfRun().refused
  * where the refusal shows, with its evidence.
  */
 export function needsAcceptance(c: Pick<LoadedCase, 'expect' | 'rules'>): boolean {
-  const own = c.rules.filter((r) => !r.startsWith('RSP-'));
+  const own = c.rules.filter((r) => !isResponseRule(r));
   return own.length > 0 && c.expect !== 'rejected';
 }

@@ -1,6 +1,7 @@
 import type { Format } from '../contract/load.ts';
-import { NotSent, TransportError, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
+import { FramingError, NotSent, TransportError, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
 import { errorFindings, judge, probeFindings, type Exchange } from '../checks/judge.ts';
+import { framingFailure } from '../checks/wire.ts';
 import type { Finding } from '../checks/finding.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { targetNow } from '../profile/clock.ts';
@@ -30,6 +31,11 @@ export async function sendAndJudge(
     return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false, sentAt };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
+    // An answer the HTTP parser refused came whole from the target: its framing fails, and the
+    // case's own rules could not be judged on it (docs/verdicts.md).
+    if (err instanceof FramingError) {
+      return { findings: [framingFailure(err), ...errorFindings(c.rules, `no answer could be read: it broke HTTP framing (${err.code}), WIRE-RESPONSE-FRAMING`)], response: err.response, broken: true, failure: err.message, sentAt };
+    }
     // A safety probe records a target that falls over on it: that is what it asks. One never
     // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.
     if (c.expect === 'probe' && !(err instanceof NotSent)) return { findings: probeFindings(c.rules, `no answer (${err.message})`), response: err.response, broken: true, failure: err.message, sentAt };

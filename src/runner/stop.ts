@@ -113,7 +113,7 @@ export function stoppable(transport: Transport): Transport {
  * instead of building its request (a property's trials are queued by the hundred) to have it refused.
  */
 export function stoppableLimit(limit: Limit): Limit {
-  return (task) => limit(() => (stopped ? Promise.reject(new NotSent(STOP_REASON)) : task()));
+  return (task, weight) => limit(() => (stopped ? Promise.reject(new NotSent(STOP_REASON)) : task()), weight);
 }
 
 /** What a step gave if it ended before the stop; a step the stop cut short judged nothing. */

@@ -11,7 +11,7 @@ export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** The logical request of a case: its base, with `set` applied and `unset` removed. */
-export function buildRequest(c: LoadedCase, given: BuildContext): Record<string, unknown> {
+export function buildRequest(c: Pick<LoadedCase, 'operation' | 'base' | 'set' | 'unset' | 'entry'>, given: BuildContext): Record<string, unknown> {
   const ctx: CaseContext = { ...given, entry: c.entry };
   const base = ctx.bases.bases[c.operation][c.base ?? 'valid'];
   const body = resolve(base, ctx) as Record<string, unknown>;

@@ -7,7 +7,7 @@
  */
 import { referenceDefaults } from '../cli/target.ts';
 import { readProfile } from '../profile/load.ts';
-import type { LoadedCase } from './load.ts';
+import type { LoadedCase } from './types.ts';
 
 /** The fixtures of the run's profile (OCS_PROFILE, else the embedded reference's), read without its secrets. */
 export function runFixtures(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {

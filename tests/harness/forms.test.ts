@@ -1,4 +1,4 @@
-// compareForms (src/runner/forms.ts) against synthetic targets (no server): BODY-FORMS fails,
+// compareForms (src/runner/compare.ts) against synthetic targets (no server): BODY-FORMS fails,
 // naming the form, only when a form's outcome differs from the compact form's; a target that
 // answers both alike passes it, whatever it answers; a transport failure is an error.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import type { Format } from '../../src/contract/load.ts';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from '../../src/client/transport.ts';
 import { encodeXml } from '../../src/codec/xml.ts';
 import type { RunContext } from '../../src/profile/context.ts';
-import { compareForms, FORMS_RULE } from '../../src/runner/forms.ts';
+import { compareForms, FORMS_RULE } from '../../src/runner/compare.ts';
 import { referenceProfile } from './helpers.ts';
 
 const ctx = { profile: referenceProfile() } as RunContext;

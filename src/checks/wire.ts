@@ -1,0 +1,34 @@
+import type { FramingError, WireResponse } from '../client/transport.ts';
+import { excerpt, ruleFinding } from './response.ts';
+import type { Finding } from './finding.ts';
+
+/**
+ * The wire rules every answer is judged on (docs/wire.md): its framing, read whole by an HTTP
+ * parser, and whether it came where it was due. A stall the transport attributed (it sent the
+ * request again on a fresh connection and got its answer there: src/client/undici.ts) fails
+ * WIRE-KEEP-ALIVE; any answer that came passes it, kept connection or not, since a target that
+ * closes its connections keeps the rule too.
+ */
+export function wireFindings(res: WireResponse): Finding[] {
+  const framing = res.misframed?.rule === 'WIRE-RESPONSE-FRAMING'
+    ? ruleFinding('WIRE-RESPONSE-FRAMING', 'fail', { expected: 'an answer framed as RFC 9112 section 6 requires', received: res.misframed.problem })
+    : ruleFinding('WIRE-RESPONSE-FRAMING', 'pass');
+  const kept = res.stalled
+    ? ruleFinding('WIRE-KEEP-ALIVE', 'fail', {
+      expected: 'an answer on the connection the target kept open, or the connection closed',
+      received: `no answer within ${Math.round(res.stalled.keptMs)} ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in ${Math.round(res.stalled.freshMs)} ms`,
+    })
+    : ruleFinding('WIRE-KEEP-ALIVE', 'pass');
+  const http10 = res.misframed?.rule === 'WIRE-HTTP10'
+    ? [ruleFinding('WIRE-HTTP10', 'fail', { expected: 'an answer framed for HTTP/1.0: no Transfer-Encoding', received: res.misframed.problem })]
+    : [];
+  return [framing, kept, ...http10];
+}
+
+/** An answer the HTTP parser refused: the target broke framing (RFC 9112 section 6), not the network. */
+export function framingFailure(err: FramingError): Finding {
+  return ruleFinding('WIRE-RESPONSE-FRAMING', 'fail', {
+    expected: 'an answer an HTTP/1.1 parser reads whole (RFC 9112 section 6)',
+    received: `the parser refused it (${err.code}): ${err.message}${err.raw ? `; the bytes it held: ${excerpt(JSON.stringify(err.raw), 600)}` : ''}`,
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Requests judged beside others (DESIGN principle 11, docs/sequences.md): a sequence sent in
+ * order (on one kept-alive connection, or each on a fresh one) and a burst sent together. Each
+ * answer is judged as any is, on its own rules; and where it breaks a rule, the same request is
+ * sent again alone, on a fresh connection, after the others: if alone it keeps the rules it
+ * broke in company, the answer depended on the company, and SEQ-INDEPENDENT (in order) or
+ * OVL-INDEPENDENT (together) fails instead, with both answers as evidence. A request that breaks
+ * its rules alone too breaks its own rules: that is not the company's doing. Across a sequence,
+ * generated_at must move (RSP-GENERATED-AT-MOVES).
+ */
+import type { Format, Operation } from '../contract/load.ts';
+import type { Transport, WireRequest, WireResponse } from '../client/transport.ts';
+import { decodeResponse } from '../codec/index.ts';
+import { failsTest, type Finding } from '../checks/finding.ts';
+import { valueAtPath } from '../checks/error-number.ts';
+import { excerpt, ruleFinding } from '../checks/response.ts';
+import { generatedAtMoves, type Stamped } from '../checks/generated-at.ts';
+import type { Part } from '../checks/part.ts';
+import type { RunContext } from '../profile/context.ts';
+import type { Expect } from '../scenario/types.ts';
+import { sendAndJudge } from './send.ts';
+import { sleepUnlessStopped } from './stop.ts';
+
+export const SEQUENCE_RULE = 'SEQ-INDEPENDENT';
+export const OVERLAP_RULE = 'OVL-INDEPENDENT';
+
+/** One request of a sequence or burst, built and ready to go: what it is judged on, and how it goes. */
+export interface Prepared {
+  operation: Operation;
+  format: Format;
+  rules: string[];
+  expect: Expect;
+  /** The logical request; undefined for a raw or mangled body. */
+  logical: unknown;
+  request: WireRequest;
+  pauseBeforeMs?: number;
+}
+
+/** What a sequence or burst yields: a part per request sent, in order; `unsent` when the budget stopped it. */
+export interface Company { parts: Part[]; broken: boolean; unsent?: string }
+
+/**
+ * Rules the comparison with the request alone leaves out: the wire rules (a stall or a
+ * misframed answer is judged where it happens) and the clock rules (an answer alone is another
+ * second).
+ */
+const JUDGED_APART = /^(WIRE-|RSP-GENERATED-AT-(MOVES|CLOCK)$)/;
+
+const broken = (findings: readonly Finding[]): Set<string> =>
+  new Set(findings.filter((f) => failsTest(f) && !JUDGED_APART.test(f.rule)).map((f) => f.rule));
+
+const what = (res: WireResponse | undefined, findings: readonly Finding[], rules: readonly string[]): string => {
+  const failed = findings.filter((f) => rules.includes(f.rule) && failsTest(f)).map((f) => `${f.rule}: ${f.received ?? f.verdict}`);
+  return `HTTP ${res?.status ?? 'none'}${failed.length ? `, breaking ${failed.join('; ')}` : ''}${res ? `: ${excerpt(res.body, 200)}` : ''}`;
+};
+
+/** Judges one answer against the same request alone (see the file's comment); the findings the step records. */
+async function attributed(p: Prepared, inCompany: Finding[], response: WireResponse | undefined, company: string, rule: string, ctx: RunContext, transport: Transport): Promise<Finding[]> {
+  const bad = broken(inCompany);
+  if (bad.size === 0) return [...inCompany, ruleFinding(rule, 'pass')];
+  const alone = await sendAndJudge(p, p.format, p.logical, { ...p.request, connection: 'fresh' }, transport, ctx.profile);
+  // Alone it could not be judged: the answer in company stands, and the company is not judged.
+  if (alone.unsent || alone.broken) return inCompany;
+  const aloneBad = broken(alone.findings);
+  const only = [...bad].filter((r) => !aloneBad.has(r));
+  if (!only.length) return [...inCompany, ruleFinding(rule, 'pass', { note: `The same request alone on a fresh connection broke the same rules: ${[...bad].join(', ')}` })];
+  return [...alone.findings, ruleFinding(rule, 'fail', {
+    expected: `the answer the same request gets alone on a fresh connection: ${what(alone.response, alone.findings, only)}`,
+    received: `${company}: ${what(response, inCompany, only)}`,
+  })];
+}
+
+const generatedAtOf = (p: Prepared, res: WireResponse): unknown => {
+  const decoded = decodeResponse(p.format, p.operation, res.body);
+  return decoded.format ? valueAtPath(decoded.value, 'metadata.generated_at') : undefined;
+};
+
+let sequences = 0;
+
+/**
+ * A sequence in the making: each step is sent after the answer to the one before, on the
+ * session's connection, and judged (the model-based property drives one command at a time:
+ * generators/sequences.ts). `one`: one kept-alive connection of its own; `each`: a fresh
+ * connection per step.
+ */
+export class Sequence implements Company {
+  parts: Part[] = [];
+  broken = false;
+  unsent?: string;
+  private readonly connection: string;
+  private last?: Stamped;
+
+  constructor(private readonly ctx: RunContext, private readonly transport: Transport, connection: 'one' | 'each' = 'one') {
+    this.connection = connection === 'one' ? `sequence ${process.pid}.${++sequences}` : 'fresh';
+  }
+
+  /** Whether a further step can be sent: nothing broke and the budget held. */
+  get open(): boolean { return !this.broken && this.unsent === undefined; }
+
+  async step(p: Prepared): Promise<void> {
+    if (!this.open) return;
+    if (p.pauseBeforeMs && await sleepUnlessStopped(p.pauseBeforeMs)) return;
+    const request = { ...p.request, connection: this.connection };
+    const sentMs = performance.now();
+    const sent = await sendAndJudge(p, p.format, p.logical, request, this.transport, this.ctx.profile);
+    if (sent.unsent !== undefined) {
+      this.unsent = sent.unsent;
+      return;
+    }
+    let findings = sent.findings;
+    if (sent.broken || !sent.response) this.broken = true;
+    else {
+      const stamped: Stamped = { generatedAt: generatedAtOf(p, sent.response), sentMs, receivedMs: performance.now() };
+      const moved = this.last && generatedAtMoves(this.last, stamped, this.ctx.profile);
+      if (moved) findings = [...findings, moved];
+      this.last = stamped;
+      const company = `after ${this.parts.length} earlier request${this.parts.length === 1 ? '' : 's'} ${this.connection === 'fresh' ? 'each on a connection of its own' : 'on one kept-alive connection'}`;
+      findings = await attributed(p, findings, sent.response, company, SEQUENCE_RULE, this.ctx, this.transport);
+    }
+    this.parts.push({ format: p.format, findings, exchange: { request, response: sent.response } });
+  }
+}
+
+/** Steps sent in order, as a scenario's sequence sends them. */
+export async function runSequence(steps: readonly Prepared[], connection: 'one' | 'each', ctx: RunContext, transport: Transport): Promise<Company> {
+  const s = new Sequence(ctx, transport, connection);
+  for (const p of steps) await s.step(p);
+  return s;
+}
+
+/** Every request in flight at once over the pool's connections; each answer then held to the same request alone. */
+export async function runBurst(requests: readonly Prepared[], ctx: RunContext, transport: Transport): Promise<Company> {
+  const sent = await Promise.all(requests.map((p) => sendAndJudge(p, p.format, p.logical, p.request, transport, ctx.profile)));
+  const unsent = sent.find((s) => s.unsent !== undefined)?.unsent;
+  const parts: Part[] = [];
+  const company = `in flight together with ${requests.length - 1} other request${requests.length === 2 ? '' : 's'}`;
+  for (const [i, s] of sent.entries()) {
+    if (s.unsent !== undefined) continue;
+    const p = requests[i]!;
+    const findings = s.broken ? s.findings : await attributed(p, s.findings, s.response, company, OVERLAP_RULE, ctx, transport);
+    parts.push({ format: p.format, findings, exchange: { request: p.request, response: s.response } });
+  }
+  return { parts, broken: sent.some((s) => s.broken), ...(unsent !== undefined ? { unsent } : {}) };
+}
