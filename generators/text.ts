@@ -146,8 +146,11 @@ export const emailOver = (max: number): fc.Arbitrary<string> => oneof(
   fc.integer({ min: max + 1, max: max + 20 }).chain((n) => emailUpTo(n, n)),
 );
 
-/** Digits and letters of a house part, one astral letter among them (a character is a code point). */
-const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜');
+/**
+ * Digits and letters of a house part, one astral letter among them (a character is a code
+ * point), and the slash of a corner house (12/3), which JSON may write `\/` (BODY-FORMS).
+ */
+const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜', '/');
 
 /** `text` with `w` added at its start or its end. */
 const withEdge = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
