@@ -10,6 +10,7 @@ import { VALUE_FAULTS } from './faults/values.ts';
 import { TYPE_FAULTS } from './faults/types.ts';
 import { FORM_FAULTS } from './faults/forms.ts';
 import { DIRECTORY_FAULTS } from './faults/directories.ts';
+import { WIRE_FAULTS } from './faults/wire.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -17,7 +18,8 @@ import { DIRECTORY_FAULTS } from './faults/directories.ts';
  * the harness blame its `rule`. README "Mutation testing" says how to add one.
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
-  ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS];
+  ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
+  ...WIRE_FAULTS];
 
 export class UnknownFault extends Error {}
 

@@ -1,0 +1,143 @@
+// The same request sent in each HTTP framing a client may use (DESIGN principle 11), and read
+// back with a real parser: node:http's client where it can frame the request, raw bytes over
+// node:net for HTTP/1.0, which no Node client sends. Kept-alive connections are undici Clients.
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { after, before } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'undici';
+import { startReference } from '../../reference/server.ts';
+import { type Format, type Op, FIXED } from './requests.ts';
+
+export interface Answer { status: number; headers: IncomingHttpHeaders; text: string }
+
+export const FRAMINGS = [
+  'plain', 'chunked', 'chunked-small', 'chunked-split-character', 'pieces', 'pieces-split-character',
+  'expect-continue', 'media-type-case', 'media-type-charset', 'http10',
+] as const;
+export type Framing = (typeof FRAMINGS)[number];
+
+/** A reference (with a fault, on a clock: fixed by default) started before the enclosing suite and closed after; it counts the connections it accepted. */
+export function useServed(opts: { fault?: string; now?: () => Date } = {}): { url: string; connections: number } {
+  const served = { url: '', connections: 0 };
+  let close: (() => Promise<void>) | undefined;
+  before(async () => {
+    const ref = await startReference({ now: () => FIXED, ...opts });
+    ref.server.on('connection', () => void served.connections++);
+    served.url = ref.url;
+    close = ref.close;
+  });
+  after(async () => {
+    await close?.();
+  });
+  return served;
+}
+
+export const pathOf = (op: Op, format: Format): string => `/v3/orders/${op}.${format}`;
+
+/** Where the first multi-byte character of `bytes` is cut in two. */
+export function insideCharacter(bytes: Buffer): number {
+  const at = bytes.findIndex((b) => b >= 0x80);
+  if (at === -1) throw new Error('the body holds no multi-byte character to split');
+  return at + 1;
+}
+
+const slices = (bytes: Buffer, size: number): Buffer[] =>
+  Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+
+/** The pieces each framing writes, and how long it pauses before each but the first. */
+function piecesOf(framing: Framing, bytes: Buffer): { pieces: Buffer[]; pauseMs: number } {
+  const cut = (at: number): Buffer[] => [bytes.subarray(0, at), bytes.subarray(at)];
+  switch (framing) {
+    case 'chunked-small': return { pieces: slices(bytes, 7), pauseMs: 0 };
+    case 'chunked-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 0 };
+    case 'pieces': return { pieces: slices(bytes, Math.ceil(bytes.length / 3)), pauseMs: 20 };
+    case 'pieces-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 20 };
+    default: return { pieces: [bytes], pauseMs: 0 };
+  }
+}
+
+function contentType(framing: Framing, format: Format): string {
+  if (framing === 'media-type-case') return `APPLICATION/${format.toUpperCase()}`;
+  if (framing === 'media-type-charset') return `application/${format}; charset=utf-8`;
+  return `application/${format}`;
+}
+
+/** POSTs `body` to `path` in `framing`, on a connection of its own. */
+export async function sendFramed(base: string, path: string, format: Format, body: string, framing: Framing): Promise<Answer> {
+  const bytes = Buffer.from(body, 'utf8');
+  const type = contentType(framing, format);
+  if (framing === 'http10') return sendHttp10(base, path, type, bytes);
+  const chunked = framing.startsWith('chunked');
+  const headers: Record<string, string | number> = { 'Content-Type': type };
+  if (!chunked) headers['Content-Length'] = bytes.length;
+  if (framing === 'expect-continue') headers.Expect = '100-continue';
+  const { pieces, pauseMs } = piecesOf(framing, bytes);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method: 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    const write = async (): Promise<void> => {
+      for (const [i, piece] of pieces.entries()) {
+        if (i > 0 && pauseMs > 0) await sleep(pauseMs);
+        req.write(piece);
+      }
+      req.end();
+    };
+    if (framing === 'expect-continue') req.once('continue', () => void write());
+    else void write();
+  });
+}
+
+/** The raw bytes of a whole answer, read until the server closes the connection. */
+export function rawExchange(base: string, bytes: Buffer): Promise<Buffer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
+    socket.on('error', reject);
+  });
+}
+
+/** An answer's status line and header fields, read from its raw bytes; `body` is everything after them. */
+export function splitRaw(raw: Buffer): { statusLine: string; headers: Record<string, string>; body: Buffer } {
+  const end = raw.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = raw.subarray(0, end).toString('latin1').split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { statusLine, headers, body: raw.subarray(end + 4) };
+}
+
+/** An HTTP/1.0 POST with a Content-Length; the server closes the connection after its answer. */
+export async function sendHttp10(base: string, path: string, type: string, bytes: Buffer): Promise<Answer & { raw: Buffer }> {
+  const head = `POST ${path} HTTP/1.0\r\nHost: ${new URL(base).host}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\n\r\n`;
+  const raw = await rawExchange(base, Buffer.concat([Buffer.from(head, 'latin1'), bytes]));
+  const { statusLine, headers, body } = splitRaw(raw);
+  return { status: Number(statusLine.split(' ')[1]), headers, text: body.toString('utf8'), raw };
+}
+
+/** One kept-alive connection: every request through it goes on the same socket, one at a time. */
+export function keptConnection(base: string, headersTimeout = 10_000): Client {
+  return new Client(base, { pipelining: 1, headersTimeout, bodyTimeout: headersTimeout });
+}
+
+/** POSTs `body` through `client` and reads the whole answer. */
+export async function post(client: Client, path: string, format: Format, body: string): Promise<Answer> {
+  const res = await client.request({ method: 'POST', path, headers: { 'content-type': `application/${format}` }, body });
+  return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, text: await res.body.text() };
+}
+
+/** POSTs `body` on a fresh connection of its own, closed after the answer. */
+export async function postFresh(base: string, path: string, format: Format, body: string): Promise<Answer> {
+  const client = keptConnection(base);
+  try {
+    return await post(client, path, format, body);
+  } finally {
+    await client.close();
+  }
+}
