@@ -11,6 +11,7 @@ import { TYPE_FAULTS } from './faults/types.ts';
 import { FORM_FAULTS } from './faults/forms.ts';
 import { DIRECTORY_FAULTS } from './faults/directories.ts';
 import { WIRE_FAULTS } from './faults/wire.ts';
+import { MALFORMED_FAULTS } from './faults/malformed.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -19,7 +20,7 @@ import { WIRE_FAULTS } from './faults/wire.ts';
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
-  ...WIRE_FAULTS];
+  ...WIRE_FAULTS, ...MALFORMED_FAULTS];
 
 export class UnknownFault extends Error {}
 
