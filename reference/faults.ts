@@ -12,6 +12,8 @@ import { FORM_FAULTS } from './faults/forms.ts';
 import { DIRECTORY_FAULTS } from './faults/directories.ts';
 import { WIRE_FAULTS } from './faults/wire.ts';
 import { MALFORMED_FAULTS } from './faults/malformed.ts';
+import { STATE_FAULTS } from './faults/state.ts';
+import { OVERLAP_FAULTS } from './faults/overlap.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -20,7 +22,7 @@ import { MALFORMED_FAULTS } from './faults/malformed.ts';
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
-  ...WIRE_FAULTS, ...MALFORMED_FAULTS];
+  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS];
 
 export class UnknownFault extends Error {}
 
