@@ -47,7 +47,15 @@ export interface PropertyRun<V> {
  * `limit`: send trials ahead of fast-check, `ahead` at most, under this cap on requests in
  * flight (see prefetching). Without it every trial waits for the one before.
  */
-export interface RunParams { numRuns: number; seed?: number; path?: string; limit?: Limit; ahead?: number }
+export interface RunParams {
+  numRuns: number;
+  seed?: number;
+  path?: string;
+  limit?: Limit;
+  ahead?: number;
+  /** How many places of `limit` a value's trial takes (a burst sends several requests at once); one by default. */
+  weight?: (value: never) => number;
+}
 
 /**
  * Runs `trial` on generated values with fc.asyncProperty and fc.check: fast-check draws,
@@ -155,6 +163,7 @@ function prefetching<V>(
   arbitrary: fc.Arbitrary<V>, trial: (value: V) => Promise<Trial>, params: RunParams & { seed: number }, limit: Limit,
 ): Prefetched<V> {
   const window = Math.max(1, params.ahead ?? 16);
+  const weigh = (value: V): number | undefined => (params.weight as ((v: V) => number) | undefined)?.(value);
   // By run index: fast-check asks for the values in the order the first check drew them, so
   // the i-th value asked for is the i-th drawn, which a deep comparison confirms (a value
   // told by its JSON text cost a serialization per run on each side).
@@ -168,7 +177,7 @@ function prefetching<V>(
     upTo = Math.max(upTo, to);
     for (; !stopped && next < Math.min(upTo, values.length); next++) {
       const value = values[next]![0];
-      const t = limit(() => trial(value));
+      const t = limit(() => trial(value), weigh(value));
       // Kept only to wait for at the end, without the trial: a deep run draws thousands.
       all.push(t.then(() => undefined, () => undefined));
       started[next] = t;
@@ -223,7 +232,7 @@ function prefetching<V>(
       started[i] = undefined;
       values[i] = undefined;
       if (!same) misses++;
-      const t = same ? ahead : limit(() => trial(value));
+      const t = same ? ahead : limit(() => trial(value), weigh(value));
       topUp(asked + window);
       const done = await t;
       if (counterexample(done) || done.unsent !== undefined) stopped = true;

@@ -3,86 +3,41 @@
  * generated valid requests are accepted; per request-side rule, operation and format, that
  * rule's violations are rejected; per operation, a logical request gets the same outcome as
  * JSON and as XML; per operation and format, the same in every form of the format
- * (src/codec/forms.ts) as in the compact one. suites/properties.spec.ts makes each a
- * Playwright test; the mutation run (scripts/mutation/sources.ts) judges every reference
- * with them.
+ * (src/codec/forms.ts) and in every HTTP framing (src/client/framing.ts) as plainly; and
+ * sequences and bursts of both operations and formats get the answers their requests get alone
+ * (generators/company.ts). suites/conformance.spec.ts makes each a step of its endpoint's test;
+ * the mutation run (scripts/mutation/sources.ts) judges every reference with them.
  */
 import fc from 'fast-check';
-import { FORMATS, loadErrors, OPERATIONS, type Format, type Operation } from '../src/contract/load.ts';
-import { MissingFixture } from '../src/scenario/build.ts';
+import { FORMATS, OPERATIONS, type Operation } from '../src/contract/load.ts';
 import { SUCCESS_RULE } from '../src/checks/judge.ts';
-import { validRequest, type GenContext, type Request } from './index.ts';
-import { ALL_VIOLATORS, violation } from './violators/index.ts';
-import { runProperty, type PropertyRun, type RunParams, type Trial } from './property.ts';
-import { acceptRules } from './accepts.ts';
-import { ifFixtures } from './fixtures.ts';
-import { forms, parity, single, type Sent, type Target } from './trials.ts';
 import { FORMS } from '../src/codec/forms.ts';
+import { FRAMINGS, FRAMING_RULE } from '../src/client/framing.ts';
 import { FORMS_RULE } from '../src/runner/compare.ts';
-import { targetNow } from '../src/profile/clock.ts';
-import { sliceSeed, type Slice } from '../src/runner/slices.ts';
+import { OVERLAP_RULE, SEQUENCE_RULE } from '../src/runner/sequence.ts';
+import { validRequest } from './index.ts';
+import { ALL_VIOLATORS, violation } from './violators/index.ts';
+import { accepted, mixedRequests } from './mixed.ts';
+import { bursts, inSequence, sequences, together } from './company.ts';
+import { forms, framings, parity, single, type Sent } from './trials.ts';
+import type { PropertyDef } from './definition.ts';
 
+export { checkProperty } from './check.ts';
+export type { PropertyDef, PropertyOutcome } from './definition.ts';
 export type { Sent } from './trials.ts';
 
+/** The WIRE rules a framing is judged on, each once. */
+const WIRE_RULES = [...new Set(Object.values(FRAMING_RULE))];
 
-
-/**
- * A valid request is judged on the accept side of the rules it exercises (a list of three,
- * a string at its limit), so a refusal of the shrunk request blames the limit it needed;
- * the plainest request is judged on the operation's success rule.
- */
-const accepted = (op: Operation) => (request: Request): Sent => {
-  const rules = acceptRules(op, request);
-  return { request, rules: rules.length ? rules : [SUCCESS_RULE[op]], expect: 'accepted' };
-};
-
-/**
- * Valid requests, valid requests for the profile's orders whose state answers a documented
- * error, and every two-format violation: a third of the runs each.
- */
-function parityCases(op: Operation, g: GenContext): fc.Arbitrary<Sent> {
-  const orders = g.profile.fixtures.orders;
-  const valid = validRequest(op, g);
-  const errors = loadErrors().flatMap((e) => {
-    const orderID = orders[e.fixture.replace(/^orders\./, '')];
-    return e.operation === op && orderID ? [valid.map((r): Sent => ({ request: { ...r, orderID }, rules: [e.rule], expect: { error: e.code } }))] : [];
-  });
-  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op) && v.formats.length === 2).flatMap((v) =>
-    ifFixtures(() => violation(op, v, g, FORMATS).map((request): Sent => ({ request, rules: [v.rule], expect: 'rejected' }))));
-  const share = Math.max(1, violations.length);
-  return fc.oneof(
-    { arbitrary: valid.map(accepted(op)), weight: share },
-    ...errors.map((arbitrary) => ({ arbitrary, weight: Math.max(1, Math.round(share / errors.length)) })),
-    ...violations.map((arbitrary) => ({ arbitrary, weight: 1 })),
-  );
-}
-
-/** One property: what it is called and judged on, what it draws, and what one run sends. */
-export interface PropertyDef {
-  /** The test title: the rule ID first, then the format, so `--grep` and `--shard` work. */
-  title: string;
-  operation: Operation;
-  rules: string[];
-  /** The format its findings are recorded under (the parity property: xml). */
-  format: Format;
-  /** Where its requests come from, for the report. */
-  source: string;
-  /** Throws MissingFixture when the profile lacks what it needs. */
-  arbitrary: (g: GenContext) => fc.Arbitrary<Sent>;
-  trial: (target: Target) => (s: Sent) => Promise<Trial>;
-  /** In a sliced run (src/runner/slices.ts): which share of the property's runs this is. */
-  slice?: Slice;
-}
-
-function propertiesOf(op: Operation): PropertyDef[] {
+function propertiesOf(op: Operation): PropertyDef<any>[] {
   const success = [SUCCESS_RULE[op]];
-  const valid = FORMATS.map((format): PropertyDef => ({
+  const valid = FORMATS.map((format): PropertyDef<Sent> => ({
     title: `${SUCCESS_RULE[op]} [${format}] property: generated valid ${op} requests are accepted`,
     operation: op, rules: success, format, source: 'generators/index.ts validRequest',
     arbitrary: (g) => validRequest(op, g).map(accepted(op)),
     trial: single(op, format),
   }));
-  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op)).flatMap((v) => v.formats.map((format): PropertyDef => {
+  const violations = ALL_VIOLATORS.filter((v) => v.operations.includes(op)).flatMap((v) => v.formats.map((format): PropertyDef<Sent> => {
     const rules = [v.rule];
     return {
       title: `${v.rule} [${format}] property: ${op} violations are rejected`,
@@ -91,71 +46,46 @@ function propertiesOf(op: Operation): PropertyDef[] {
       trial: single(op, format),
     };
   }));
-  const same: PropertyDef = {
+  const same: PropertyDef<Sent> = {
     title: `${SUCCESS_RULE[op]} [xml] property: a ${op} request gets the same outcome as JSON and as XML`,
     operation: op, rules: success, format: 'xml', source: 'parity',
-    arbitrary: (g) => parityCases(op, g),
+    arbitrary: (g) => mixedRequests(op, g),
     trial: parity(op),
   };
-  const written = FORMATS.map((format): PropertyDef => ({
+  const written = FORMATS.map((format): PropertyDef<Sent> => ({
     title: `${FORMS_RULE} [${format}] property: a ${op} request gets the compact form's outcome in every ${format.toUpperCase()} form`,
     operation: op, rules: [FORMS_RULE], format, source: 'src/codec/forms.ts',
-    arbitrary: (g) => fc.tuple(parityCases(op, g), fc.constantFrom(...FORMS[format])).map(([s, form]): Sent => ({ ...s, form })),
+    arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FORMS[format])).map(([s, form]): Sent => ({ ...s, form })),
     trial: forms(op, format),
   }));
-  return [...valid, ...violations, same, ...written];
+  const framed = FORMATS.map((format): PropertyDef<Sent> => ({
+    title: `${WIRE_RULES[0]} [${format}] property: a ${op} request gets the plain request's outcome in every HTTP framing`,
+    operation: op, rules: WIRE_RULES, format, source: 'src/client/framing.ts',
+    arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FRAMINGS)).map(([s, framing]): Sent => ({ ...s, framing })),
+    trial: framings(op, format),
+  }));
+  return [...valid, ...violations, same, ...written, ...framed];
 }
+
+/**
+ * The sequence and burst properties draw both operations and both formats, so each sits in one
+ * endpoint's test: a sequence property in the JSON receiver and the XML pickup tests, a burst
+ * property in the other two, so every endpoint test holds one.
+ */
+const company: PropertyDef<any>[] = [
+  ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
+    title: `${SEQUENCE_RULE} [${FORMATS[i]!}] property: sequences of both operations and formats get the answers their requests get alone`,
+    operation: op, rules: [SEQUENCE_RULE, 'RSP-GENERATED-AT-MOVES'], format: FORMATS[i]!, source: 'generators/company.ts sequences (fc.commands)',
+    arbitrary: sequences, trial: inSequence,
+  })),
+  ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
+    title: `${OVERLAP_RULE} [${FORMATS[1 - i]!}] property: bursts of both operations and formats get the answers their requests get alone`,
+    operation: op, rules: [OVERLAP_RULE], format: FORMATS[1 - i]!, source: 'generators/company.ts bursts',
+    arbitrary: bursts, trial: together, weight: (burst: unknown[]) => burst.length,
+  })),
+];
 
 /** Every property, per operation in the order the suite lists them. */
-export const PROPERTIES: readonly PropertyDef[] = OPERATIONS.flatMap(propertiesOf);
+export const PROPERTIES: readonly PropertyDef<any>[] = [...OPERATIONS.flatMap(propertiesOf), ...company];
 
-export type PropertyOutcome = { kind: 'skip'; reason: string } | { kind: 'run'; run: PropertyRun<Sent> };
 
-/**
- * Building a property's arbitrary takes about 5 ms, as long as drawing a slice's few runs at a
- * hundred-odd runs per property: a worker that runs slices of one endpoint back to back shares
- * one per property, built anew after a minute. Slices come endpoint after endpoint
- * (src/runner/units.ts), so that is mostly with four workers (each takes about every fourth
- * test); with two, the default on 2 cores, the endpoints alternate and each slice builds its own.
- * Dates are drawn whole days ahead of `now` (generators/pickup.ts), so a `now` up to a minute
- * old draws other dates only around midnight, as one long property's does.
- */
-const REBUILD_MS = 60_000;
-const built = new Map<PropertyDef['arbitrary'], { profile: unknown; at: number; arbitrary: fc.Arbitrary<Sent> }>();
-/** The endpoint whose properties `built` holds. */
-let builtFor: string | undefined;
-function sliceArbitrary(p: PropertyDef, target: Target): fc.Arbitrary<Sent> {
-  const now = targetNow(target.ctx.profile).getTime();
-  // One endpoint's arbitraries at a time: all of them (some 250 properties, hundreds of
-  // arbitraries each) held a deep run's worker near its 128 MB heap, where V8 spent a
-  // quarter of its time collecting garbage.
-  const endpoint = `${p.operation} ${p.format}`;
-  if (builtFor !== endpoint) {
-    built.clear();
-    builtFor = endpoint;
-  }
-  const seen = built.get(p.arbitrary);
-  if (seen && seen.profile === target.ctx.profile && now - seen.at < REBUILD_MS) return seen.arbitrary;
-  const arbitrary = p.arbitrary({ profile: target.ctx.profile, now: new Date(now) });
-  built.set(p.arbitrary, { profile: target.ctx.profile, at: now, arbitrary });
-  return arbitrary;
-}
-
-/**
- * Runs one property against `target`; a fixture the profile lacks skips it, with the reason.
- * A slice runs its share of the runs with its own seed, derived from `params.seed` (else a
- * random one); the run it returns names that seed, not the slice's, since OCS_SEED replays it.
- */
-export async function checkProperty(p: PropertyDef, target: Target, params: RunParams): Promise<PropertyOutcome> {
-  let arbitrary: fc.Arbitrary<Sent>;
-  try {
-    arbitrary = p.slice ? sliceArbitrary(p, target) : p.arbitrary({ profile: target.ctx.profile, now: targetNow(target.ctx.profile) });
-  } catch (err) {
-    if (!(err instanceof MissingFixture)) throw err;
-    return { kind: 'skip', reason: err.message };
-  }
-  if (!p.slice) return { kind: 'run', run: await runProperty(arbitrary, p.trial(target), params) };
-  const seed = params.seed ?? Math.floor(Math.random() * 0x7fffffff);
-  const run = await runProperty(arbitrary, p.trial(target), { ...params, numRuns: p.slice.runs, seed: sliceSeed(seed, p.slice.index) });
-  return { kind: 'run', run: { ...run, seed } };
-}

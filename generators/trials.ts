@@ -9,7 +9,8 @@ import { sendAndJudge } from '../src/runner/send.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
 import type { Trial } from './property.ts';
-import { compareForms, FORMS_RULE } from '../src/runner/compare.ts';
+import { compareForms, compareFramings, FORMS_RULE } from '../src/runner/compare.ts';
+import { FRAMING_RULE, type Framing } from '../src/client/framing.ts';
 
 /**
  * A running target and what it takes to talk to it. Whoever runs the properties supplies it
@@ -23,9 +24,10 @@ export interface Target {
 
 /**
  * A generated request with what the target must do with it, and the rules that judge it;
- * `form`: the form of its format it is also written in (the forms property).
+ * `form`: the form of its format it is also written in (the forms property); `framing`: the
+ * framing it is also sent in (the framings property).
  */
-export interface Sent { request: Request; rules: string[]; expect: Expect; form?: string }
+export interface Sent { request: Request; rules: string[]; expect: Expect; form?: string; framing?: Framing }
 
 /** One exchange, judged; `unsent` says why it was not sent (safety.maxAccepted is used up). */
 async function exchange(t: Target, op: Operation, format: Format, s: Sent): Promise<Part & { broken: boolean; unsent?: string }> {
@@ -59,4 +61,12 @@ export const forms = (op: Operation, format: Format) => (t: Target) => async (s:
   const compared = await compareForms(op, format, s.request, s.form, s.expect, t.ctx, t.transport, t.url);
   if (compared.unsent) return { parts: [], unsent: compared.unsent };
   return { parts: compared.parts, broken: compared.broken, own: [FORMS_RULE] };
+};
+
+/** The framing's WIRE rule: the request sent in its framing gets the plain request's outcome (src/runner/compare.ts). */
+export const framings = (op: Operation, format: Format) => (t: Target) => async (s: Sent): Promise<Trial> => {
+  if (!s.framing) throw new Error('the framings property drew a request without a framing');
+  const compared = await compareFramings(op, format, s.request, s.framing, s.expect, t.ctx, t.transport, t.url);
+  if (compared.unsent) return { parts: [], unsent: compared.unsent };
+  return { parts: compared.parts, broken: compared.broken, own: [FRAMING_RULE[s.framing]] };
 };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { curlLine, shq } from './evidence.ts';
 import { describeFinding, type Finding } from '../checks/finding.ts';
 import { bounded } from './rule-evidence.ts';
@@ -12,7 +13,7 @@ import type { Step, Unit } from '../runner/units.ts';
  */
 
 /** A property's shrunk counterexample, as fast-check reported it. */
-interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: { request: unknown } }
+interface Counterexample { seed: number; path?: string; numRuns: number; numShrinks: number; counterexample?: unknown }
 
 /** What running one step gave: skipped with a reason, or parts judged; a harness error is `thrown`. */
 export interface StepResult { step: Step; skipped?: string; parts: Part[]; note?: string; property?: Counterexample; thrown?: unknown }
@@ -49,10 +50,15 @@ function counterexampleText(r: StepResult, unit: Unit, ctx: RunContext): string 
   return [
     `Property failed after ${run.numRuns} run(s) and ${run.numShrinks} shrink(s): ${seed}, path ${run.path ?? '(none)'}.`,
     `Replay: ${replay}`,
-    'Shrunk minimal request:',
-    JSON.stringify(run.counterexample?.request, null, 2),
+    ...shrunk(run.counterexample),
     ...r.parts.filter((p) => p.exchange).map((p) => `curl (${p.format}): ${curlLine(p.exchange!.request, ctx.secrets)}`),
   ].join('\n');
+}
+
+/** A request property's counterexample is a request; a sequence's is its commands, as fast-check writes them. */
+function shrunk(value: unknown): string[] {
+  if (value !== null && typeof value === 'object' && 'request' in value) return ['Shrunk minimal request:', JSON.stringify(value.request, null, 2)];
+  return ['Shrunk minimal counterexample:', fc.stringify(value)];
 }
 
 /** How much of what the target did a shortened step report quotes. */
