@@ -43,14 +43,10 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
   };
 }
 
-/**
- * Every source each target of a mutation run is judged with: adding a source is one more call
- * here. `propertyTransport`, when given, is what the properties send over instead of the
- * target's transport (suites/properties.spec.ts sends over undici, the faster client).
- */
-export function findingSources(settings: PropertySettings, propertyTransport?: Transport): FindingSource[] {
+/** Every source each target of a mutation run is judged with: adding a source is one more call here. */
+export function findingSources(settings: PropertySettings): FindingSource[] {
   if (settings.runs === 0) return [scenarioSource()];
-  return [scenarioSource(), propertySource(settings, propertyTransport)];
+  return [scenarioSource(), propertySource(settings)];
 }
 
 let loaded: { c: LoadedCase; format: Format }[] | undefined;

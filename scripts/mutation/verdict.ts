@@ -1,7 +1,8 @@
 import { startReference } from '../../reference/server.ts';
 import { describeFinding } from '../../src/checks/finding.ts';
 import { summarize, type RuleRow, type RuleVerdict } from '../../src/report/summary.ts';
-import type { Target } from '../../generators/trials.ts';
+import { undiciTransport } from '../../src/client/undici.ts';
+import type { RunContext } from '../../src/profile/context.ts';
 import type { FindingSource, SourcedFinding } from './sources.ts';
 
 /** One failure shown as evidence for a blamed (or erring) rule. */
@@ -47,16 +48,21 @@ function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = 
   return { conformant: summary.verdict === 'conformant', blamed, errors, evidence: evidence.sort((a, b) => a.rule.localeCompare(b.rule)) };
 }
 
-/** Starts the reference in this process (with `fault`, or faithful), judges it with every source, stops it. */
-export async function judgeReference(fault: string | undefined, sources: FindingSource[], client: Omit<Target, 'url'>): Promise<TargetVerdict> {
+/**
+ * Starts the reference in this process (with `fault`, or faithful), judges it with every source
+ * over a transport of its own, stops both.
+ */
+export async function judgeReference(fault: string | undefined, sources: FindingSource[], ctx: RunContext): Promise<TargetVerdict> {
   const started = performance.now();
   let internalErrors = 0;
   const ref = await startReference({ fault, port: 0, onInternalError: () => internalErrors++ });
+  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   let findings: SourcedFinding[];
   try {
-    findings = (await Promise.all(sources.map((source) => source({ ...client, url: ref.url })))).flat();
+    findings = (await Promise.all(sources.map((source) => source({ url: ref.url, transport, ctx })))).flat();
   } finally {
+    await transport.destroy();
     await ref.close();
   }
-  return { ...verdictOf(findings, client.ctx.mask), internalErrors, ms: Math.round(performance.now() - started) };
+  return { ...verdictOf(findings, ctx.mask), internalErrors, ms: Math.round(performance.now() - started) };
 }
