@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { stopAtEnd } from './leftovers.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -51,6 +52,9 @@ function ask(child: ChildProcess): Promise<number> {
 export async function startChildReference(): Promise<ChildReference> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', COUNTER, 'reference/cli.ts', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const exited = once(child, 'exit');
+  // A bench ended by SIGTERM or an error would otherwise leave the reference listening.
+  const ended = stopAtEnd(() => child.kill('SIGKILL'));
+  void exited.then(ended);
   let out = '';
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -5,14 +5,14 @@
  * so each shard's requests are counted. `npm run bench` (scripts/bench/shards.ts) and
  * tests/e2e/shard.test.ts use it.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMATS, OPERATIONS } from '../../src/contract/load.ts';
 import { readSummaryFile } from '../../src/report/compare.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../reference-profile.ts';
+import { tempDir } from './leftovers.ts';
 import { withProxies } from './proxy.ts';
 import { spawnRun, withoutOcs, type Spawned } from './wall.ts';
 
@@ -26,7 +26,7 @@ export interface ShardRun extends Spawned { requests: number; tests: string[] }
 
 export interface Reports { dir: string; summary: Summary; ended: Spawned }
 
-/** The run's reports: from the merge of the shards' blobs, and from the one-machine run. */
+/** The run's reports: from the merge of the shards' blobs, and from the one-machine run, in a temporary directory removed when this process ends. */
 export interface ShardedRun { shards: ShardRun[]; merged: Reports; single: Reports & { requests: number } }
 
 /** Runs Playwright's command line in the harness's folder with exactly `env`. */
@@ -41,7 +41,7 @@ const TITLE = new RegExp(`› ((?:${OPERATIONS.join('|')}) \\[(?:${FORMATS.join(
 const ranTests = (stdout: string): string[] => [...stdout.matchAll(TITLE)].map((m) => m[1]!);
 
 export async function shardedRun(s: ShardedSettings): Promise<ShardedRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-sharded-'));
+  const dir = tempDir('ocs-sharded-');
   // The caller's own OCS_ settings stay out, but for how many workers and requests in flight.
   const base = withoutOcs(['OCS_WORKERS', 'OCS_CONCURRENCY']);
   // What the shards, the merge and the one machine share: the merge's certificate and summary

@@ -23,8 +23,13 @@ export async function shards(runs: number): Promise<void> {
   const requests = run.shards.map((s) => s.requests);
   const [min, max] = [Math.min(...requests), Math.max(...requests)];
   console.log(`shard balance (${SHARDS} shards, OCS_RUNS=${runs}): requests per shard min ${min}, max ${max}, max / min ${(max / min).toFixed(2)}`);
-  const agree = JSON.stringify(ruleVerdicts(run.merged.summary)) === JSON.stringify(ruleVerdicts(run.single.summary)) && run.merged.summary.verdict === run.single.summary.verdict;
+  const [merged, single] = [ruleVerdicts(run.merged.summary), ruleVerdicts(run.single.summary)];
+  const agree = JSON.stringify(merged) === JSON.stringify(single) && run.merged.summary.verdict === run.single.summary.verdict;
   console.log(`merged verdict ${run.merged.summary.verdict.toUpperCase()}, one machine ${run.single.summary.verdict.toUpperCase()}; every rule's verdict in both formats agrees: ${agree ? 'yes' : 'NO'} (${run.merged.summary.rules.length} rules)`);
-  // A merge that says something else than the one machine is the bug this section looks for.
-  if (!agree) throw new BenchFailure(`the merge of ${SHARDS} shards and the one-machine run disagree (reports in ${run.merged.dir} and ${run.single.dir})`);
+  // A merge that says something else than the one machine is the bug this section looks for. Its
+  // reports go with the bench's temporary directory: the verdicts that differ are the evidence.
+  if (!agree) {
+    const differ = (a: string[], b: string[]): string => a.filter((v) => !b.includes(v)).join('; ') || 'none';
+    throw new BenchFailure(`the merge of ${SHARDS} shards and the one-machine run disagree (seed ${seed}): merged only ${differ(merged, single)}; one machine only ${differ(single, merged)}`);
+  }
 }

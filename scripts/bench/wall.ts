@@ -6,11 +6,11 @@
  * command in its own process group, serves the end-to-end tests and the sharded run.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '../../src/contract/load.ts';
+import { stopAtEnd } from './leftovers.ts';
 
 export interface WallRun { label: string; wallMs: number; peakRssBytes: number | undefined }
 
@@ -87,10 +87,14 @@ const kilobytes = (text: string, field: string): number => Number(new RegExp(`^$
  * Runs `npm start` with `env` and its own reports directory. Of the bench's own OCS_ variables
  * only the run's tuning passes on: the developer's shell (or the throughput section, which sets
  * the reference's profile in this process) must not choose the target. Throws a BenchFailure
- * when it does not exit with `expectedExit`; the reports are then kept for a look.
+ * when it does not exit with `expectedExit`; the reports are then kept for a look, in a folder
+ * of the bench's reports directory (OCS_REPORTS_DIR, else reports/), never in the OS's
+ * temporary directory, which nobody empties.
  */
 export async function runStart(label: string, env: Record<string, string>, expectedExit: number): Promise<WallRun> {
-  const reports = mkdtempSync(join(tmpdir(), 'ocs-bench-'));
+  const parent = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
+  mkdirSync(parent, { recursive: true });
+  const reports = mkdtempSync(join(parent, 'bench-'));
   const base = withoutOcs(TUNING);
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
@@ -181,9 +185,10 @@ export const OUTPUT_KEPT = 16 * 1024 * 1024;
 
 /**
  * Runs a command that may take a while (a conformance run) in its own process group, never
- * longer than `limitMs` (or the deadline `during` sets): then the whole group is killed, the
- * runner's workers and webServer too. Samples the peak resident memory of its process tree.
- * Asynchronous, so a reference or proxy in this process keeps answering.
+ * longer than `limitMs` (or the deadline `during` sets), nor than this process
+ * (scripts/bench/leftovers.ts): then its whole process tree is killed, the runner's workers
+ * and webServer too. Samples the peak resident memory of its process tree. Asynchronous, so a
+ * reference or proxy in this process keeps answering.
  */
 export function spawnRun(command: string, args: string[], options: SpawnOptions = {}): Promise<Spawned> {
   const child = spawn(command, args, {
@@ -204,8 +209,14 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   let killed = false;
   const kill = (): void => {
     killed = true;
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    // Playwright starts its webServer in a process group of its own: killing the run's group
+    // alone would leave the embedded reference listening, a child of nobody.
+    const tree = HAS_PROC ? processTree(child.pid!) : [];
+    for (const pid of [-child.pid!, ...tree]) {
+      try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
   };
+  const ended = stopAtEnd(kill);
   let timer = setTimeout(kill, options.limitMs ?? 240_000);
   const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
   const stopDuring = options.during?.(child.pid!, killIn);
@@ -220,12 +231,14 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
     child.once('error', (err) => {
       clearTimeout(timer);
       clearInterval(sampler);
+      ended();
       stopDuring?.();
       reject(err);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
       clearInterval(sampler);
+      ended();
       stopDuring?.();
       resolve({ code, stdout, stderr, peakRssBytes, peakPssBytes, killed });
     });
