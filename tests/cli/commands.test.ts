@@ -1,17 +1,17 @@
 // The ocs-conformance command's quick subcommands and its argument handling (no run is made).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { cli, cliRun, ROOT } from './helpers.ts';
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const COMMANDS = ['run', 'rules', 'explain', 'init', 'diff', 'export-openapi'];
-const tmp = () => mkdtempSync(join(tmpdir(), 'ocs-cli-'));
+const tmp = () => tempDir('ocs-cli-');
 
 describe('ocs-conformance: help, version and usage errors', () => {
   it('npx ocs-conformance --help, from the clone, lists every command and the exit codes', async () => {

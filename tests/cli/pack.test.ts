@@ -2,14 +2,14 @@
 // `ocs-conformance` command that answers --help and makes a run from any directory.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { cliRun, ROOT } from './helpers.ts';
 
 describe('npm pack, then npm install -g of the tarball', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-pack-'));
+  const dir = tempDir('ocs-pack-');
   const prefix = join(dir, 'prefix');
   const bin = join(prefix, 'bin', 'ocs-conformance');
   const npm = (args: string[]) => cliRun('npm', [...args, '--no-audit', '--no-fund'], { env: { npm_config_loglevel: 'error' } });

@@ -5,9 +5,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { startReference } from '../../reference/server.ts';
 import { referenceEnv } from '../../src/cli/reference-profile.ts';
 import { validator } from '../../src/contract/ajv.ts';
@@ -24,7 +24,7 @@ function assertSchemaValid(summary: Summary): void {
 }
 
 describe('ocs-conformance run', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-cli-run-'));
+  const dir = tempDir('ocs-cli-run-');
   const conformantDir = join(dir, 'conformant');
   const faultyDir = join(dir, 'faulty');
   let reference: Awaited<ReturnType<typeof startReference>>;
@@ -125,7 +125,7 @@ describe('ocs-conformance run', () => {
 
 describe('ocs-conformance run --shard', () => {
   it('runs one shard as a partial run: its untested rules are counted as expected, not listed', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'ocs-shard-'));
+    const reports = tempDir('ocs-shard-');
     const r = await cliRun(process.execPath, [BIN, 'run', '--shard', '4/4', '--runs', '0', '--report-dir', reports], { env: { OCS_BASE_URL: '', OCS_PROFILE: '' } });
     assert.equal(r.code, 2, r.stdout.slice(-2000) + r.stderr.slice(-2000));
     const summary = readSummary(reports);
@@ -140,7 +140,7 @@ describe('ocs-conformance run --shard', () => {
 
 describe('npx playwright test --list', () => {
   it('lists the tests and gives no verdict', async () => {
-    const reports = mkdtempSync(join(tmpdir(), 'ocs-list-'));
+    const reports = tempDir('ocs-list-');
     const r = await cliRun('npx', ['--no-install', 'playwright', 'test', '--list'], { env: { OCS_REPORTS_DIR: reports, OCS_BASE_URL: '' } });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Total: 4 tests$/m);

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { ROOT } from './run.ts';
 import { profileTemplate } from '../../src/cli/init.ts';
 
@@ -21,7 +21,7 @@ describe('npm run dry-run', () => {
   });
 
   it('shows why a case would be skipped when the profile lacks its fixture', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'no-anonymous.yaml');
     writeFileSync(file, readFileSync(join(ROOT, 'profiles/reference.yaml'), 'utf8').replace(/^ {4}anonymous: .*\n/m, ''));
     const run = dryRun([], { OCS_PROFILE: file });
@@ -36,7 +36,7 @@ describe('npm run dry-run', () => {
   });
 
   it('--coverage lists, all at once, the cases the profile cannot build and the key each lacks', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'fewer.yaml');
     writeFileSync(file, readFileSync(join(ROOT, 'profiles/reference.yaml'), 'utf8').replace(/^ {4}anonymous: .*\n/m, '').replace(/^ {6}- 5003\n/m, ''));
     const run = dryRun(['--coverage'], { OCS_PROFILE: file });
@@ -47,7 +47,7 @@ describe('npm run dry-run', () => {
   });
 
   it('--coverage finds no case skipped for a missing fixture with the init template\'s fixtures, and needs no secrets', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ocs-profile-')), 'template.yaml');
+    const file = join(tempDir('ocs-profile-'), 'template.yaml');
     writeFileSync(file, profileTemplate());
     const run = dryRun(['--coverage'], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: file, OCS_APPKEY: '', OCS_SESSION_ID: '' });
     assert.equal(run.status, 0, run.stderr + run.stdout);

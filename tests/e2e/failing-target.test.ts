@@ -3,12 +3,12 @@
 // is sent nothing more once the breaker opens; both still end with every report.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { startReference } from '../../reference/server.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { parse } from 'test-results-parser';
@@ -87,7 +87,7 @@ describe('a broken target', () => {
 
 describe('a target that refuses the profile\'s valid request', () => {
   it('is told so first, on the console and the certificate, and the checks that need an acceptance are not judged', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'unknown-order.yaml');
     writeFileSync(file, readFileSync(REFERENCE_PROFILE, 'utf8').replace(/^( {4}receiverChangeable: ).*$/m, '$1"NO-SUCH-ORDER"'));
     const run = await start([], { OCS_BASE_URL: '', OCS_PROFILE: file, OCS_RUNS: '0' });

@@ -5,9 +5,9 @@
 // kind is held to that kind: the profile's known values or its named unknown ones, as written.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { startReference } from '../../reference/server.ts';
 import { startProxy } from '../../scripts/bench/proxy.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
@@ -47,7 +47,7 @@ function recorded(): { bodies: Recorded[]; onRequest: (url: string, body: Buffer
 
 describe('values the profile names unknown', () => {
   it('are what the look-up cases and violators send, each in a field of its own kind, in both formats, and the certificate says so', { timeout: 220_000 }, async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ocs-unknown-')), 'profile.yaml');
+    const file = join(tempDir('ocs-unknown-'), 'profile.yaml');
     const named = Object.entries(UNKNOWN).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`).join('\n');
     writeFileSync(file, readFileSync(REFERENCE_PROFILE, 'utf8').replace(/^fixtures:\n/m, `fixtures:\n  unknown:\n${named}\n`));
     const { fixtures } = readProfile(file);

@@ -1,10 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { Summary } from '../../src/report/summary.ts';
 import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
 import { spawnRun, type Spawned } from '../../scripts/bench/wall.ts';
+
+// A run a timed-out test left going is stopped, and the file's temporary directories removed, once
+// the file's last test ends, not at the run's own time limit.
+after(leaveNothing);
 
 // spawnRun lives with the bench's runs (scripts/bench/wall.ts); the end-to-end and CLI tests import it from here.
 export { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
@@ -16,7 +21,7 @@ export interface StartRun extends Spawned { reports: string; summary(): Summary 
 
 /** Runs `npm start` as the README shows it, with its own reports directory; never longer than `limitMs`. */
 export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000): Promise<StartRun> {
-  const reports = mkdtempSync(join(tmpdir(), 'ocs-reports-'));
+  const reports = tempDir('ocs-reports-');
   const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs });
   return { ...run, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
 }
@@ -28,7 +33,7 @@ export const lastLine = (text: string): string => text.trim().split('\n').at(-1)
 export function profileWithTimeout(timeoutMs: number): string {
   const p = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as { http?: Record<string, unknown> };
   p.http = { ...p.http, timeoutMs };
-  const file = join(mkdtempSync(join(tmpdir(), 'ocs-profile-')), `timeout-${timeoutMs}.yaml`);
+  const file = join(tempDir('ocs-profile-'), `timeout-${timeoutMs}.yaml`);
   writeFileSync(file, stringify(p));
   return file;
 }

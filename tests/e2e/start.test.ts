@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { lastLine, start } from './run.ts';
 
 const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session' };
@@ -62,7 +62,7 @@ describe('npm start', () => {
   });
 
   it('stops sending requests the target may accept once the profile\'s budget is spent', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'budget.yaml');
     writeFileSync(file, `${readFileSync('profiles/reference.yaml', 'utf8')}\nsafety:\n  workers: 1\n  maxAccepted: 5\n`);
     const run = await start(['--grep', 'CNT-'], { OCS_BASE_URL: '', OCS_PROFILE: file, OCS_RUNS: '0' });
@@ -73,7 +73,7 @@ describe('npm start', () => {
   });
 
   it('skips, with the reason, the cases whose fixture the profile lacks', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'no-anonymous.yaml');
     writeFileSync(file, readFileSync('profiles/reference.yaml', 'utf8').replace(/^ {4}anonymous: .*\n/m, ''));
     // OCS_STEP runs one step of the test the grep selects, as a rerun line does.
@@ -91,7 +91,7 @@ describe('npm start', () => {
   });
 
   it('refuses a malformed profile with exit 2, naming the file and the key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-profile-'));
+    const dir = tempDir('ocs-profile-');
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, 'name: bad\ncredentials: { appkey: { env: A }, sessionID: { env: B } }\nfixtures:\n  orders: { receiverChangeable: "1", pickupChangeable: 2 }\n');
     const run = await start([], { OCS_BASE_URL: 'http://127.0.0.1:1', OCS_PROFILE: file, A: 'a', B: 'b' }, 60_000);

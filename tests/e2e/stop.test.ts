@@ -6,9 +6,9 @@
 // signal, not a measured time.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { slowTarget, type SlowTarget } from '../stop/slow-target.ts';
@@ -46,7 +46,7 @@ interface Stop { signal: NodeJS.Signals; to: 'process' | 'group'; target: SlowTa
  * a terminal's Ctrl-C do). The group is killed DEADLINE_MS after the signal if it has not ended.
  */
 async function stopMidway(command: string, args: string[], { signal, to, target, underWay, profile = REFERENCE_PROFILE }: Stop): Promise<Stopped> {
-  const reports = mkdtempSync(join(tmpdir(), 'ocs-stop-'));
+  const reports = tempDir('ocs-stop-');
   const seenBefore = target.seen();
   const run = await spawnRun(command, args, {
     env: { ...referenceEnv(), OCS_BASE_URL: target.url, OCS_PROFILE: profile, OCS_REPORTS_DIR: reports, OCS_WORKERS: '1' },

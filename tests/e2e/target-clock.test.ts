@@ -5,9 +5,9 @@
 // tested on mocked timers (tests/harness/cutoffs.test.ts), not here on the real clock.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { startReference } from '../../reference/server.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import type { CutoffRow } from '../../src/report/cutoffs.ts';
@@ -17,7 +17,7 @@ const GREP = 'PCK-SAME-DAY|PCK-PRODUCE-DATE-PAST';
 
 /** The reference profile with a `clock` section: the reference serves in Europe/Moscow. */
 function profileWith(clock: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'ocs-clock-')), 'profile.yaml');
+  const file = join(tempDir('ocs-clock-'), 'profile.yaml');
   writeFileSync(file, readFileSync(REFERENCE_PROFILE, 'utf8').replace(/^timeZone: .*$/m, (line) => `${line}\nclock: ${clock}`));
   return file;
 }

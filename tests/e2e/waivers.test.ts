@@ -4,11 +4,11 @@
 // as the baseline, exit 0 with nothing regressed; without the fault the waivers are stale, and
 // --strict-waivers exits 1. A malformed waiver is refused before anything is sent.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { validator } from '../../src/contract/ajv.ts';
 import { REFERENCE_PROFILE } from '../../src/cli/target.ts';
 import type { Summary } from '../../src/report/summary.ts';
@@ -20,7 +20,7 @@ const WAIVERS = [
 ];
 
 describe('waivers, end to end', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-waivers-e2e-'));
+  const dir = tempDir('ocs-waivers-e2e-');
   const profile = join(dir, 'waived.yaml');
   const waiverFile = join(dir, 'waivers.yaml');
   const report = (name: string) => join(dir, name);

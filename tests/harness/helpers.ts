@@ -2,10 +2,8 @@
 // loaded or refused), temporary directories, the repository root, and the values of a request
 // a target looks up.
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after } from 'node:test';
 import { ROOT } from '../../src/contract/load.ts';
 import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
 import type { UnknownKind } from '../../src/profile/unknowns.ts';
@@ -14,6 +12,7 @@ import { parse, stringify } from 'yaml';
 export { ROOT };
 
 import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 
 export { REFERENCE_PROFILE };
 
@@ -29,8 +28,7 @@ export function referenceProfile(): LoadedProfile {
  * when the test file ends.
  */
 export function tempTree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-harness-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('ocs-harness-');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);

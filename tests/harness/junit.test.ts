@@ -1,11 +1,11 @@
 // junit.xml as CI test views read it: parsed with test-results-parser (TestBeats' reader of
 // JUnit, TestNG and xUnit files), a test case per rule and format, bounded in size.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'test-results-parser';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules, type Format } from '../../src/contract/load.ts';
 import { summarize, type TestOutcome } from '../../src/report/summary.ts';
 import { writeJunit } from '../../src/report/write.ts';
@@ -17,7 +17,7 @@ const target = { name: 'test target' };
 
 /** Writes junit.xml for these outcomes and evidence, and reads it back as a CI would. */
 function written(outcomes: TestOutcome[], evidence: RuleEvidence[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'ocs-junit-'));
+  const dir = tempDir('ocs-junit-');
   writeJunit(summarize(outcomes, target), outcomes, evidence, [], dir);
   const file = join(dir, 'junit.xml');
   return { result: parse({ type: 'junit', files: [file] }), text: readFileSync(file, 'utf8'), bytes: statSync(file).size };

@@ -3,10 +3,10 @@
 // (a failing deep run's HTML report once ran Playwright's runner out of heap, and took them
 // with it); the console then names the HTML report, written next.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { reporters } from '../../src/report/reporters.ts';
 import { closingLines } from '../../src/report/console.ts';
 import type { Summary } from '../../src/report/summary.ts';
@@ -20,7 +20,7 @@ describe('reporters', () => {
   });
 
   it('names the HTML report to come, and only the other reports on disk', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-closing-'));
+    const dir = tempDir('ocs-closing-');
     writeFileSync(join(dir, 'summary.json'), '{}');
     const s = { counts: { pass: 3, fail: 1, skip: 0, error: 1 } } as Summary;
     assert.deepEqual(closingLines(s, dir, true), [`Reports: ${join(dir, 'html/index.html')}, ${join(dir, 'summary.json')}`, '3 passed, 2 failed, 0 skipped']);

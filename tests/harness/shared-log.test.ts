@@ -1,17 +1,17 @@
 // The run-wide counters: the circuit breaker of guarded() and the budget of accepted
 // requests, both kept in files so that every worker process of a run sees them.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
 import { sharedLog } from '../../src/runner/shared-log.ts';
 import { sendAndJudge } from '../../src/runner/send.ts';
 import { referenceProfile } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'ocs-shared-'));
+const dir = tempDir('ocs-shared-');
 const req: WireRequest = { method: 'POST', url: 'http://127.0.0.1:1/x', headers: {}, body: '{}' };
 
 /** A target that fails while `down` holds, and counts what reached it. */

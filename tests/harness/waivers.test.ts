@@ -1,12 +1,12 @@
 // Waivers (issue 18): how they are read and refused, what they do to the verdict, the exit
 // code, the baseline comparison, JUnit and the certificate.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse as parseJunit } from 'test-results-parser';
 import { parse, stringify } from 'yaml';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { FORMATS, loadRules, type Format } from '../../src/contract/load.ts';
 import { ProfileError } from '../../src/profile/load.ts';
 import { readWaivers, waiversHash, type Waiver, type WaiverEntry } from '../../src/profile/waivers.ts';
@@ -216,7 +216,7 @@ describe('JUnit and the certificate with waivers', () => {
   applyWaivers(s, [waiver(STREET, { expires: '2099-06-30' }), waiver(PICKUP_STREET, { format: 'xml' }), waiver('CNT-CONTACTIDS-MAX')], DAY, false);
 
   it('makes a waived failure a skipped test case whose message is the reason, with its evidence', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ocs-waivers-'));
+    const dir = tempDir('ocs-waivers-');
     const outcomes: TestOutcome[] = [];
     writeJunit(s, outcomes, [{ rule: STREET, format: 'json', step: 's', title: 't', expected: 'rejected (HTTP 400)', received: 'HTTP 200 (accepted)', rerun: 'npm start' }], [], dir);
     const cases = parseJunit({ type: 'junit', files: [join(dir, 'junit.xml')] }).suites.flatMap((x) => x.cases);
