@@ -1,14 +1,14 @@
 // ocs-conformance diff OLD NEW, on crafted summary.json files (the e2e test diffs real runs).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import type { RuleRow, Summary } from '../../src/report/summary.ts';
 import { cli } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'ocs-diff-'));
+const dir = tempDir('ocs-diff-');
 
 function summaryFile(name: string, verdict: Summary['verdict'], cells: Record<string, Partial<Pick<RuleRow, 'json' | 'xml'>>>): string {
   const rules = loadRules().map((r): RuleRow => ({ id: r.id, level: r.level, title: r.title, section: r.spec.section, json: 'pass', xml: 'pass', ...cells[r.id] }));
