@@ -3,7 +3,7 @@
  * (src/profile/lists.ts listFixtures): what the generators draw from and what the harness
  * reads as the values a target knows and the ones it names unknown (src/profile/unknowns.ts).
  */
-import type { UnknownKind } from './unknowns.ts';
+import type { UnknownKind } from './unknown-kinds.ts';
 
 export interface Places {
   addressIDs?: number[];

@@ -6,14 +6,11 @@
  * sit in a large directory.
  */
 import { fixturesOf, legalAddresses } from './fixtures.ts';
+import { UNKNOWN_KINDS, type IdKind, type UnknownKind, type UnknownValue } from './unknown-kinds.ts';
 
-export const UNKNOWN_KINDS = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addressIDs', 'forms', 'streets'] as const;
-export type UnknownKind = typeof UNKNOWN_KINDS[number];
-export type IdKind = Extract<UnknownKind, `${string}IDs`>;
+export { UNKNOWN_KINDS, type IdKind, type UnknownKind, type UnknownValue };
+
 const ID_KINDS: IdKind[] = ['counteragentIDs', 'contactIDs', 'phoneIDs', 'addressIDs'];
-
-/** A value of a kind: an ID is an integer, a form or a street is text. */
-export type UnknownValue<K extends UnknownKind> = K extends IdKind ? number : string;
 
 interface WithUnknowns { fixtures: Record<string, unknown> }
 
