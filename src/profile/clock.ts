@@ -5,8 +5,6 @@
  * Every date the harness computes for the target (today, yesterday, a weekday ahead) and
  * every same-day or past-date verdict reads this clock, never `new Date()`.
  */
-import type { Profile } from './load.ts';
-
 export interface ClockSpec {
   /** ISO 8601 instant with its offset: the target's clock stands still there. */
   fixed?: string;
@@ -16,7 +14,8 @@ export interface ClockSpec {
   waitForCutoffSeconds?: number;
 }
 
-type WithClock = Pick<Profile, 'clock'>;
+/** What of a profile its clock is read from; typed here, not as load.ts's Profile, which holds a ClockSpec. */
+interface WithClock { clock?: ClockSpec }
 
 /** The target's clock now, by the profile; `at` is the harness's clock. */
 export function targetNow(profile: WithClock, at: Date = new Date()): Date {
@@ -29,7 +28,7 @@ export function targetNow(profile: WithClock, at: Date = new Date()): Date {
 export const ticking = (profile: WithClock): boolean => !profile.clock?.fixed;
 
 /** The profile's clock in words, for the certificate and the assumptions line. */
-export function describeClock(profile: WithClock & Pick<Profile, 'timeZone'>): string {
+export function describeClock(profile: WithClock & { timeZone?: string }): string {
   const zone = profile.timeZone ? ` in ${profile.timeZone}` : ' (no timeZone: UTC)';
   const c = profile.clock;
   if (c?.fixed) return `fixed at ${c.fixed}${zone} (profile clock.fixed)`;

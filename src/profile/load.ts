@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
-import type { WaiverEntry } from './waivers.ts';
+import type { WaiverEntry } from './waiver-entry.ts';
 import { fixedProblem, type ClockSpec } from './clock.ts';
 import { unknownProblems } from './unknowns.ts';
 

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { FORMATS, loadRules, type Format } from '../contract/load.ts';
 import { ProfileError, readChecked, readProfile } from './load.ts';
+import type { WaiverEntry } from './waiver-entry.ts';
 
-/** A waiver as written in a profile or a waiver file (contract/schemas/waivers.schema.json). */
-export interface WaiverEntry { rule: string; format?: Format; reason: string; expires?: string }
+export type { WaiverEntry };
 
 /** A checked waiver and where it was written (`profiles/x.yaml: key waivers.0`). */
 export interface Waiver extends WaiverEntry { source: string }
