@@ -159,14 +159,32 @@ describe('a hostile target', () => {
 
   for (const [mode, why] of [
     ['truncated-json', 'a truncated JSON body'], ['bad-xml', 'XML that is not well-formed'], ['html', 'an HTML error page'],
+    ['malformed-json', 'whole answers with a raw line feed in a JSON string and a bare & in XML'],
   ] as const) {
-    it(`that sends ${why}: each check is an error, a body in no readable format`, async () => {
+    it(`that sends ${why}: the answer came whole, so the format rule fails, never an error`, async () => {
       const o = await against(mode);
       ended(o, [1]);
-      assert.deepEqual(cell(o.run, 'RSP-FORMAT-FOLLOWS-PATH'), ['error', 'error']);
-      assert.match(junit(o.run), /a body in no format the harness can read/);
+      assert.deepEqual(cell(o.run, 'RSP-FORMAT-FOLLOWS-PATH'), ['fail', 'fail']);
+      assert.match(junit(o.run), /a whole answer whose body is well formed in no format/);
+      assert.equal(o.run.summary().verdict, 'not-conformant');
     });
   }
+
+  it('that sends answers with both Transfer-Encoding and Content-Length: the framing rule fails, naming what the parser refused', async () => {
+    const o = await against('both-framings');
+    ended(o, [1]);
+    assert.deepEqual(cell(o.run, 'WIRE-RESPONSE-FRAMING'), ['fail', 'fail']);
+    assert.match(junit(o.run), /the parser refused it \(HPE_[A-Z_]+\)/);
+    assert.doesNotMatch(junit(o.run), /transport error/);
+  });
+
+  it('that stops answering on a kept connection after an error: the stall is the target\'s, found in seconds', async () => {
+    const o = await against('stall-after-error', { whole: true });
+    ended(o, [1], true);
+    assert.deepEqual(cell(o.run, 'WIRE-KEEP-ALIVE'), ['fail', 'fail']);
+    assert.match(junit(o.run), /no answer within \d+ ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in \d+ ms/);
+    assert.equal(o.run.summary().counts.error, 0, 'every stalled request was judged on its fresh answer');
+  });
 
   it('that sends an XML entity bomb: nothing is expanded and the run stays small', async () => {
     const o = await against('entity-bomb');
