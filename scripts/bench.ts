@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the harness's requests per second against raw undici (throughput), then
- * whole `npm start` runs timed from spawn to exit: a failing run against a conformant one
- * (failing), a conformant run whose every request waits 50 ms against one that does not
+ * whole `npm start` runs timed from spawn to exit: a failing run and one against a reference
+ * that stalls its kept connections after an error, each against a conformant one (failing), a
+ * conformant run whose every request waits 50 ms against one that does not
  * (delayed), one deep property run with its requests per second and peak memory (deep), and
  * the deep run split over 8 Playwright shards and merged, with each shard's requests and
  * whether the merge's verdicts are the one-machine run's (shards).

@@ -11,6 +11,8 @@ import { runStart, TUNING, type WallRun } from './wall.ts';
 
 const DELAY_MS = 50;
 const FAULT = 'generated-at-iso';
+/** A target that never answers again on a connection it kept open after an error (issue 29): its run must end in seconds. */
+const STALL = 'stall-after-error-on-kept-connection';
 const CONFORMANT = 0;
 const NOT_CONFORMANT = 1;
 
@@ -53,10 +55,14 @@ export async function failing(rounds: number): Promise<void> {
     () => runStart('conformant (embedded reference)', {}, CONFORMANT),
     () => runStart(`failing (OCS_REFERENCE_FAULT=${FAULT})`, { OCS_REFERENCE_FAULT: FAULT }, NOT_CONFORMANT),
   );
+  const stalled: WallRun[] = [];
+  for (let round = 0; round < rounds; round++) stalled.push(await runStart(`stalling (OCS_REFERENCE_FAULT=${STALL})`, { OCS_REFERENCE_FAULT: STALL }, NOT_CONFORMANT));
   console.log(describe(conformant));
   console.log(describe(failed));
+  console.log(describe(stalled));
   console.log('  peak RSS: the spawned run\'s process tree, which here includes the embedded reference (Playwright\'s webServer child)');
   console.log(`failing / conformant wall time: ${(wall(failed) / wall(conformant)).toFixed(2)}`);
+  console.log(`stalling / conformant wall time: ${(wall(stalled) / wall(conformant)).toFixed(2)} (goal: at most 2)`);
 }
 
 /** A conformant run against `proxy`, with the requests it forwarded. */
