@@ -5,4 +5,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `explain` tells what the generators judge a rule with, which src/ may not import (a floor
+// above it): the generators register it from here, the top, and only for that command, since
+// loading them would cost every other command most of a second.
+if (process.argv[2] === 'explain') await import('../generators/judges.ts');
 await import('../src/cli/main.ts');

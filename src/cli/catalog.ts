@@ -1,15 +1,14 @@
 /**
  * `rules` and `explain`: the rule catalog as a vendor reads it when a rule failed, from
- * contract/rules.yaml, the scenarios of suites/, the properties and violators of generators/
- * and contract/assumptions.yaml.
+ * contract/rules.yaml, the scenarios of suites/, the properties and violators the generators
+ * register (src/cli/judges.ts) and contract/assumptions.yaml.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CONTRACT_DIR, loadRules, type Level, type Rule } from '../contract/load.ts';
 import { loadAllCases } from '../scenario/load.ts';
-import { PROPERTIES } from '../../generators/suite.ts';
-import { VIOLATORS } from '../../generators/violators/index.ts';
+import { generatorJudges } from './judges.ts';
 
 export class UnknownRule extends Error {}
 
@@ -45,8 +44,9 @@ function ruleOf(id: string): Rule {
 export function explainText(id: string): string {
   const rule = ruleOf(id);
   const cases = loadAllCases().filter((c) => c.rules.includes(rule.id));
-  const properties = PROPERTIES.filter((p) => p.rules.includes(rule.id));
-  const violator = VIOLATORS.get(rule.id);
+  const judges = generatorJudges();
+  const properties = judges.properties.filter((p) => p.rules.includes(rule.id));
+  const violator = judges.violators.find((v) => v.rule === rule.id);
   const assumptions = assumptionsOf(rule.id);
   const expect = (e: unknown) => (typeof e === 'string' ? e : JSON.stringify(e));
   return [
