@@ -10,9 +10,11 @@ const has = (o: Obj, k: string): boolean => o[k] !== undefined;
 /**
  * The request-side rules the request schema cannot express: those that need the profile
  * (legal form kinds, credentials, the order's region) or compare fields, and the doubtful
- * forms valid requests avoid (DESIGN principles 3 and 7).
+ * forms valid requests avoid (DESIGN principles 3 and 7). `pastLimit` holds the objects (JSON
+ * pointers) with a string past its length limit: however their fields may combine, such an
+ * object is refused, so a doubtful combination of its fields is no doubt (A-LIMIT-SIBLINGS).
  */
-export function conditionalRules(op: Operation, request: unknown, profile: LoadedProfile, now: Date): string[] {
+export function conditionalRules(op: Operation, request: unknown, profile: LoadedProfile, now: Date, pastLimit: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   if (!isObj(request)) return out;
   const f = fixturesOf(profile);
@@ -26,11 +28,11 @@ export function conditionalRules(op: Operation, request: unknown, profile: Loade
     if (has(request, 'third') && request.storePayer !== 'third') out.push('INFO-THIRD-WITHOUT-STOREPAYER-THIRD');
     for (const which of ['receiver', 'third']) {
       const m = request[which];
-      if (isObj(m)) memberRules(m, which, f, out);
+      if (isObj(m)) memberRules(m, which, f, out, pastLimit);
     }
   } else {
     bookRefs(request, f, out);
-    pickupPlace(request, f, out);
+    pickupPlace(request, f, out, pastLimit.has('/address'));
     produceDate(request.produce_date, profile, now, out);
     if (isObj(request.time)) timeWindow(request.time, out);
   }
@@ -64,10 +66,10 @@ function bookRefs(holder: Obj, f: Fixtures, out: string[]): void {
   }
 }
 
-function memberRules(m: Obj, which: string, f: Fixtures, out: string[]): void {
+function memberRules(m: Obj, which: string, f: Fixtures, out: string[], pastLimit: ReadonlySet<string>): void {
   bookRefs(m, f, out);
   if (Number.isInteger(m.counteragentID) && !(f.addressBook?.counteragentIDs ?? []).includes(m.counteragentID as number)) out.push('MBR-COUNTERAGENTID-KNOWN');
-  if (isObj(m.counteragent)) counteragent(m.counteragent, `${which}.counteragent`, f, out);
+  if (isObj(m.counteragent)) counteragent(m.counteragent, `${which}.counteragent`, f, out, pastLimit.has(`/${which}/counteragent/juridicalAddress`));
 }
 
 /**
@@ -75,7 +77,7 @@ function memberRules(m: Obj, which: string, f: Fixtures, out: string[]): void {
  * required. The profile may list several individuals and legal entities: a value is the
  * profile's when some entry of that form holds it.
  */
-function counteragent(c: Obj, path: string, f: Fixtures, out: string[]): void {
+function counteragent(c: Obj, path: string, f: Fixtures, out: string[], addressPastLimit: boolean): void {
   if (typeof c.form !== 'string') return;
   const individuals = (f.counteragents?.individual ?? []).filter((i) => i.form === c.form);
   const legals = (f.counteragents?.legal ?? []).filter((l) => l.form === c.form);
@@ -95,7 +97,7 @@ function counteragent(c: Obj, path: string, f: Fixtures, out: string[]): void {
     else if (Number.isInteger(c.inn) && !legals.some((l) => l.inn === c.inn)) out.push(`FIXTURE: ${path}.inn`);
     if (has(c, 'document')) out.push(`DOUBTFUL: a document on the legal entity ${path}`);
     if (!has(c, 'juridicalAddress')) out.push('CAG-LEGAL-JURIDICALADDRESS-REQUIRED');
-    else if (isObj(c.juridicalAddress)) juridicalAddress(c.juridicalAddress, `${path}.juridicalAddress`, f, out);
+    else if (isObj(c.juridicalAddress)) juridicalAddress(c.juridicalAddress, `${path}.juridicalAddress`, f, out, addressPastLimit);
   } else out.push('CAG-FORM-KNOWN');
 }
 
@@ -105,18 +107,23 @@ const fromSearch = (search: string, base: string): boolean => {
   return s.trimEnd() === base || s.startsWith(`${base}, `);
 };
 
-/** Spec 2.3 with A-JADDR-FOOTNOTES: search alone, or a street with a house, of the profile's legal addresses. */
-function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[]): void {
+/**
+ * Spec 2.3 with A-JADDR-FOOTNOTES: search alone, or a street with a house, of the profile's
+ * legal addresses; any other combination is doubtful unless a field is past its limit. A house
+ * without a street is one of the profile's houses.
+ */
+function juridicalAddress(a: Obj, path: string, f: Fixtures, out: string[], pastLimit: boolean): void {
   const known = legalAddresses(f);
   const keys = Object.keys(a);
   if (has(a, 'search')) {
-    if (keys.length > 1) out.push(`DOUBTFUL: ${path}.search with other fields`);
+    if (keys.length > 1 && !pastLimit) out.push(`DOUBTFUL: ${path}.search with other fields`);
     if (typeof a.search === 'string' && [...a.search].length >= 2 && !known.some((j) => j.search && fromSearch(a.search as string, j.search))) out.push(`FIXTURE: ${path}.search`);
     return;
   }
-  if (!has(a, 'street') || !has(a, 'house')) out.push(`DOUBTFUL: ${path} without search, street and house`);
+  if ((!has(a, 'street') || !has(a, 'house')) && !pastLimit) out.push(`DOUBTFUL: ${path} without search, street and house`);
+  const ofStreet = (j: { street?: string }): boolean => a.street === undefined || j.street === a.street;
   if (typeof a.street === 'string' && !known.some((j) => j.street === a.street)) out.push('CAG-JADDR-STREET-KNOWN');
-  else if (typeof a.house === 'string' && !known.some((j) => j.street === a.street && j.house && (a.house as string).trimStart().startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
+  else if (typeof a.house === 'string' && !known.some((j) => ofStreet(j) && j.house && (a.house as string).trimStart().startsWith(j.house))) out.push(`FIXTURE: ${path}.house`);
 }
 
 /** Spec 2.7: a search given as coordinates, `lat, lon`, which alone may come with flat. */
@@ -139,14 +146,14 @@ function region(where: { addressID?: unknown; search?: unknown; street?: unknown
   return holds(f.pickup?.outOfRegion) ? 'out' : 'unknown';
 }
 
-/** Spec 2.7 and 4 rule 5: the combination rules of the address and its region. */
-function pickupPlace(r: Obj, f: Fixtures, out: string[]): void {
+/** Spec 2.7 and 4 rule 5: the combination rules of the address and its region; search beside street or house is doubtful unless a field is past its limit. */
+function pickupPlace(r: Obj, f: Fixtures, out: string[], pastLimit: boolean): void {
   const a = isObj(r.address) ? r.address : undefined;
   if (a && has(a, 'search')) {
     if (has(a, 'building')) out.push('PCK-ADDRESS-BUILDING-NOT-WITH-SEARCH');
     if (has(a, 'structure')) out.push('PCK-ADDRESS-STRUCTURE-NOT-WITH-SEARCH');
     if (has(a, 'flat') && typeof a.search === 'string' && !COORDINATES.test(a.search)) out.push('PCK-ADDRESS-FLAT-WITH-COORDINATES-ONLY');
-    if (has(a, 'street') || has(a, 'house')) out.push('INFO-SEARCH-WITH-STREET-HOUSE');
+    if ((has(a, 'street') || has(a, 'house')) && !pastLimit) out.push('INFO-SEARCH-WITH-STREET-HOUSE');
   }
   const where = region(has(r, 'addressID') ? { addressID: r.addressID } : { search: a?.search, street: a?.street }, f);
   if (where === 'out') out.push('PCK-ADDRESS-SAME-REGION');

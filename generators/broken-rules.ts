@@ -21,8 +21,14 @@ export function brokenRules(op: Operation, request: unknown, profile: LoadedProf
   const errors = validate.errors ?? [];
   const values = violations(errors, request).map((v) => v.value);
   errors.forEach((e, i) => { for (const r of schemaRules(op, e, values[i])) out.add(r); });
-  for (const r of conditionalRules(op, request, profile, now)) out.add(r);
+  for (const r of conditionalRules(op, request, profile, now, pastLimit(errors, values))) out.add(r);
   return out;
+}
+
+/** The objects (JSON pointers) one of whose strings is past its length limit: refused in any reading of how their fields combine. */
+function pastLimit(errors: ErrorObject[], values: unknown[]): Set<string> {
+  const limit = (e: ErrorObject, i: number): boolean => e.keyword === 'maxLength' || (e.keyword === 'minLength' && values[i] !== '');
+  return new Set(errors.filter(limit).map((e) => e.instancePath.slice(0, e.instancePath.lastIndexOf('/'))));
 }
 
 type Mapping = string | ((value: unknown) => string[]);

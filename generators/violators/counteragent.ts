@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { oneof } from '../combinators.ts';
 import { byStreet, counteragent, individual, JADDR_SEARCH_MAX, legalEntity, type Counteragent } from '../counteragent.ts';
 import { fixturesOf, legalAddresses, need, type Fixtures, type GenContext } from '../fixtures.ts';
 import { houseOver, housePartOver, searchOver } from '../text.ts';
@@ -21,19 +22,50 @@ const inCounteragent = (rule: string, make: (f: Fixtures, ctx: GenContext) => fc
 const legalWithAddress = (address: (f: Fixtures, ctx: GenContext) => fc.Arbitrary<Record<string, string>>) => (f: Fixtures, ctx: GenContext): fc.Arbitrary<Counteragent> =>
   fc.tuple(legalEntity(f), address(f, ctx)).map(([c, juridicalAddress]) => ({ ...c, juridicalAddress }));
 
-/** A street and house of the profile's legal addresses (generators/fixtures.ts legalAddresses). */
-const profileStreet = (f: Fixtures): fc.Arbitrary<{ street: string; house: string }> => {
-  const streets = legalAddresses(f).flatMap((a) => (a.street && a.house ? [{ street: a.street, house: a.house }] : []));
-  return fc.constantFrom(...need(streets, 'juridicalAddress.street and house'));
-};
+/** The profile's legal addresses (generators/fixtures.ts legalAddresses): its streets with their houses, and its searches. */
+function legalPlaces(f: Fixtures): { streets: { street: string; house: string }[]; searches: string[] } {
+  const all = legalAddresses(f);
+  return {
+    streets: all.flatMap((a) => (a.street && a.house ? [{ street: a.street, house: a.house }] : [])),
+    searches: all.flatMap((a) => (a.search ? [a.search] : [])),
+  };
+}
 
-/** A search of the profile's legal addresses. */
-const profileSearch = (f: Fixtures): fc.Arbitrary<string> =>
-  fc.constantFrom(...need(legalAddresses(f).flatMap((a) => (a.search ? [a.search] : [])), 'juridicalAddress.search'));
+/** A street and house of the profile's legal addresses. */
+const profileStreet = (f: Fixtures): fc.Arbitrary<{ street: string; house: string }> =>
+  fc.constantFrom(...need(legalPlaces(f).streets, 'juridicalAddress.street and house'));
 
-/** The street-and-house juridicalAddress with one part past its limit (spec 2.3). */
-const partOver = (part: 'building' | 'structure' | 'flat', max: number) => legalWithAddress((f) =>
-  profileStreet(f).chain(({ street, house }) => fc.tuple(byStreet(street, house), housePartOver(max)).map(([a, v]) => ({ ...a, [part]: v }))));
+/**
+ * A juridicalAddress holding `over` (a part past its limit; `house` is the profile's house it
+ * may grow from) beside each sibling that could switch its check off in a service that checks
+ * one branch only (A-LIMIT-SIBLINGS): street and house, the house without street, search, and
+ * search with street and house. Past its limit the address is refused however its footnotes
+ * combine its fields (A-JADDR-FOOTNOTES), so no sibling makes the violation doubtful.
+ */
+const besideSiblings = (over: (house: string) => fc.Arbitrary<Record<string, string>>) => legalWithAddress((f) => {
+  const { streets, searches } = legalPlaces(f);
+  const branches: fc.Arbitrary<Record<string, string>>[] = [];
+  if (streets.length) {
+    const street = fc.constantFrom(...streets);
+    branches.push(street.chain((s) => fc.tuple(byStreet(s.street, s.house), over(s.house)).map(([a, o]) => ({ ...a, ...o }))));
+    branches.push(street.chain((s) => over(s.house).map((o) => ({ house: s.house, ...o }))));
+    if (searches.length) {
+      branches.push(fc.tuple(fc.constantFrom(...searches), street).chain(([q, s]) => over(s.house).map((o) => ({ search: q, ...s, ...o }))));
+    }
+  }
+  if (searches.length) branches.push(fc.tuple(fc.constantFrom(...searches), over(streets[0]?.house ?? '')).map(([q, o]) => ({ search: q, ...o })));
+  return oneof(...need(branches.length ? branches : undefined, 'juridicalAddress'));
+});
+
+/** A search past one of its limits, alone or beside the profile's street and house (A-LIMIT-SIBLINGS). */
+const searchBesideStreet = (search: (f: Fixtures) => fc.Arbitrary<string>) => legalWithAddress((f) => {
+  const branches = [search(f).map((s) => ({ search: s }))];
+  if (legalPlaces(f).streets.length) branches.push(fc.tuple(search(f), profileStreet(f)).map(([s, place]) => ({ search: s, ...place })));
+  return oneof(...branches);
+});
+
+/** The one-part-past-its-limit address for building, structure or flat (spec 2.3). */
+const partOver = (part: 'building' | 'structure' | 'flat', max: number) => besideSiblings(() => housePartOver(max).map((v) => ({ [part]: v })));
 
 const legalInnOf = (f: Fixtures): number => need(f.counteragents?.legal, 'counteragents.legal')[0]!.inn;
 
@@ -55,10 +87,10 @@ export const counteragentRules: Violator[] = [
   inCounteragent('CAG-FORM-KNOWN', (f, ctx) => counteragent(f).chain((c) => unknownLike(ctx, 'forms', String(c.form)).map((form) => ({ ...c, form })))),
   inCounteragent('CAG-JADDR-STREET-KNOWN', legalWithAddress((f, ctx) => profileStreet(f).chain(({ street, house }) =>
     fc.tuple(byStreet(street, house), unknownLike(ctx, 'streets', street)).map(([a, s]) => ({ ...a, street: s }))))),
-  inCounteragent('CAG-JADDR-SEARCH-MIN', legalWithAddress(() => fc.constantFrom('М', 'A', '7').map((search) => ({ search })))),
-  inCounteragent('CAG-JADDR-SEARCH-MAX', legalWithAddress((f) => profileSearch(f).chain((s) => searchOver(s, JADDR_SEARCH_MAX)).map((search) => ({ search })))),
-  inCounteragent('CAG-JADDR-HOUSE-MAX', legalWithAddress((f) => profileStreet(f).chain(({ street, house }) =>
-    fc.tuple(byStreet(street, house), houseOver(house)).map(([a, h]) => ({ ...a, house: h }))))),
+  inCounteragent('CAG-JADDR-SEARCH-MIN', searchBesideStreet(() => fc.constantFrom('М', 'A', '7'))),
+  inCounteragent('CAG-JADDR-SEARCH-MAX', searchBesideStreet((f) =>
+    fc.constantFrom(...need(legalPlaces(f).searches, 'juridicalAddress.search')).chain((s) => searchOver(s, JADDR_SEARCH_MAX)))),
+  inCounteragent('CAG-JADDR-HOUSE-MAX', besideSiblings((house) => houseOver(house).map((h) => ({ house: h })))),
   inCounteragent('CAG-JADDR-BUILDING-MAX', partOver('building', 5)),
   inCounteragent('CAG-JADDR-STRUCTURE-MAX', partOver('structure', 7)),
   inCounteragent('CAG-JADDR-FLAT-MAX', partOver('flat', 5)),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { oneof, record } from '../combinators.ts';
 import { byStreet, houseParts } from '../counteragent.ts';
-import { fixturesOf, need, type Fixtures, type GenContext } from '../fixtures.ts';
+import { fixturesOf, ifFixtures, need, type Fixtures, type GenContext } from '../fixtures.ts';
 import { ADDRESS_SEARCH_MAX, place, textSearch } from '../pickup.ts';
 import type { Request } from '../receiver.ts';
 import { houseOver, housePart, housePartOver, searchOver } from '../text.ts';
@@ -24,6 +24,27 @@ const address = (rule: string, make: (ctx: GenContext) => fc.Arbitrary<Request>)
 /** A street-and-house address from the profile with one part changed. */
 const byProfileStreet = (ctx: GenContext, change: (house: string) => fc.Arbitrary<Request>): fc.Arbitrary<Request> =>
   oneof(...streets(ctx).map((s) => fc.tuple(byStreet(s.street, s.house), change(s.house)).map(([a, part]) => ({ ...a, ...part }))));
+
+/**
+ * `part` past its limit beside each sibling that could switch its check off in a service that
+ * checks one branch only (A-LIMIT-SIBLINGS): the profile's street and house, any in-region
+ * search (coordinates only where `coordinatesOnly`: beside a text search a flat breaks a second
+ * rule), and search with street and house. Past its limit the address is refused whatever
+ * A-SEARCH-WITH-STREET-HOUSE's reading.
+ */
+const besideSiblings = (ctx: GenContext, part: (house: string) => fc.Arbitrary<Request>, coordinatesOnly = false): fc.Arbitrary<Request> => {
+  const branches = [byProfileStreet(ctx, part)];
+  const searches = ifFixtures(() => (coordinatesOnly ? fc.constantFrom(...need(inRegion(ctx).coordinates, 'pickup.inRegion.coordinates')) : anySearch(ctx)));
+  for (const search of searches) {
+    branches.push(fc.tuple(search, part(streets(ctx)[0]!.house)).map(([q, p]) => ({ search: q, ...p })));
+    if (!coordinatesOnly) branches.push(withStreet(ctx, (house) => fc.tuple(search, part(house)).map(([q, p]) => ({ search: q, ...p }))));
+  }
+  return oneof(...branches);
+};
+
+/** A street and house from the profile, nothing else (beside search the other parts break rules of their own), with `more` over them. */
+const withStreet = (ctx: GenContext, more: (house: string) => fc.Arbitrary<Request>): fc.Arbitrary<Request> =>
+  fc.constantFrom(...streets(ctx)).chain((s) => more(s.house).map((m) => ({ street: s.street, house: s.house, ...m })));
 
 /** Any in-region search: text (as is or padded) or coordinates. */
 const anySearch = (ctx: GenContext): fc.Arbitrary<string> => {
@@ -65,11 +86,15 @@ export const pickupAddressRules: Violator[] = [
     fc.constantFrom('street', 'house'),
     houseParts,
   ).map(([s, keep, parts]) => ({ [keep]: s[keep as 'street' | 'house'], ...parts }))),
-  address('PCK-ADDRESS-SEARCH-MAX', (ctx) => oneof(...texts(ctx).map((s) => searchOver(s, ADDRESS_SEARCH_MAX))).map((search) => ({ search }))),
-  address('PCK-ADDRESS-HOUSE-MAX', (ctx) => byProfileStreet(ctx, (house) => houseOver(house).map((h) => ({ house: h })))),
+  address('PCK-ADDRESS-SEARCH-MAX', (ctx) => {
+    const over = oneof(...texts(ctx).map((s) => searchOver(s, ADDRESS_SEARCH_MAX))).map((search) => ({ search }));
+    return oneof(over, ...ifFixtures(() => withStreet(ctx, () => over)));
+  }),
+  address('PCK-ADDRESS-HOUSE-MAX', (ctx) => besideSiblings(ctx, (house) => houseOver(house).map((h) => ({ house: h })))),
+  // Beside search a building or structure breaks PCK-ADDRESS-*-NOT-WITH-SEARCH too, so theirs are sent with street and house only.
   address('PCK-ADDRESS-BUILDING-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(5).map((building) => ({ building })))),
   address('PCK-ADDRESS-STRUCTURE-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(7).map((structure) => ({ structure })))),
-  address('PCK-ADDRESS-FLAT-MAX', (ctx) => byProfileStreet(ctx, () => housePartOver(5).map((flat) => ({ flat })))),
+  address('PCK-ADDRESS-FLAT-MAX', (ctx) => besideSiblings(ctx, () => housePartOver(5).map((flat) => ({ flat })), true)),
   address('PCK-ADDRESS-BUILDING-NOT-WITH-SEARCH', (ctx) => record({ search: anySearch(ctx), building: housePart(5) })),
   address('PCK-ADDRESS-STRUCTURE-NOT-WITH-SEARCH', (ctx) => record({ search: anySearch(ctx), structure: housePart(7) })),
   address('PCK-ADDRESS-FLAT-WITH-COORDINATES-ONLY', (ctx) => record({ search: textSearch(texts(ctx)), flat: housePart(5) })),
