@@ -1,13 +1,21 @@
 // Spec section 8: every limit at its exact boundary, accepted at the limit and rejected
-// one past it. Limits count code points (README).
-import { describe } from 'node:test';
+// one past it, and past it beside each sibling that could switch its check off. Limits count
+// code points (README).
+import { after, before, describe, it } from 'node:test';
+import { startReference } from '../../reference/server.ts';
 import {
-  type Case, type Json, type Op, CONTACTS, OWNERS, PHONES, STREET, addressPickupRequest, digits, email, inlineReceiverRequest,
-  invalid, legalEntity, moscowSearch, pickupRequest, receiverRequest, runCases, text, useReference, withPatch,
+  type Case, type Json, type Op, CONTACTS, COORDS, FIXED, FORMATS, OWNERS, PHONES, STREET, addressPickupRequest, check, digits, email,
+  inlineReceiverRequest, invalid, legalEntity, moscowSearch, pickupRequest, receiverRequest, runCases, send, text, useReference, withPatch,
 } from './helpers.ts';
 
 const ref = useReference();
 const legal = (): Json => inlineReceiverRequest(legalEntity());
+
+/** A value of `n` characters for a house part: a digit, then Cyrillic letters. */
+const part = (n: number) => '1' + text(n - 1, 'к');
+const PARTS: [string, number][] = [['house', 7], ['building', 5], ['structure', 7], ['flat', 5]];
+const JUR = 'receiver.counteragent.juridicalAddress';
+const SEARCH = 'Москва, ул. Тверская, д. 7';
 
 /** Cases that set `path` (reported as `field`) to each value: accepted ones, then rejected ones. */
 function bound(op: Op, base: () => Json, what: string, path: string, ok: [string, unknown][], bad: [string, unknown][], field = path): Case[] {
@@ -76,9 +84,7 @@ describe('address searches', () => {
 
 describe('house, building, structure and flat', () => {
   const byStreet = (): Json => addressPickupRequest({ street: STREET.moscow, house: '1' });
-  const part = (n: number) => '1' + text(n - 1, 'к');
-  const parts: [string, number][] = [['house', 7], ['building', 5], ['structure', 7], ['flat', 5]];
-  runCases(ref, parts.flatMap(([name, max]) => [
+  runCases(ref, PARTS.flatMap(([name, max]) => [
     ...bound('change_receiver', legal, `a juridical ${name} of`, `receiver.counteragent.juridicalAddress.${name}`,
       [[`${max} characters`, part(max)]], [[`${max + 1} characters`, part(max + 1)]]),
     ...bound('change_pickup', byStreet, `a pickup address ${name} of`, `address.${name}`,
@@ -104,3 +110,50 @@ describe('multi-byte content and whitespace at the edges of a limit (code points
       [['6 characters and a space', '16к2с1 '], ['7 astral characters', text(7, '𝒜')]], [['7 characters and a space', ' 16к2с11'], ['8 astral characters', text(8, '𝒜')]]),
   ]);
 });
+
+/** A careless service checks an address's fields in one branch only (A-LIMIT-SIBLINGS): each limit past it beside each sibling. */
+function besideSiblings(): Case[] {
+  const legalAt = (address: Json) => (): Json => withPatch(legal(), { [JUR]: address });
+  const street = { street: STREET.moscow, house: '10' };
+  const jurSiblings: [string, Json][] = [['beside search', { search: SEARCH }], ['beside search, street and house', { search: SEARCH, ...street }], ['without street or search', { house: '10' }]];
+  const pickupSiblings: [string, Json, string[]][] = [
+    ['beside a coordinate search', { search: COORDS.moscow }, ['house', 'flat']],
+    ['beside a text search', { search: SEARCH }, ['house']],
+    ['beside a text search and street', { search: SEARCH, ...street }, ['house']],
+  ];
+  const past = (op: Op, base: () => Json, path: string, max: number, where: string): Case =>
+    ({ name: `${path} of ${max + 1} characters ${where} is rejected`, op, request: () => withPatch(base(), { [path]: part(max + 1) }), expect: invalid(path) });
+  return [
+    ...PARTS.flatMap(([name, max]) => jurSiblings.map(([where, address]) => past('change_receiver', legalAt(address), `${JUR}.${name}`, max, where))),
+    { name: `${JUR}.search of 1 character beside street and house is rejected`, op: 'change_receiver', request: () => withPatch(legal(), { [`${JUR}.search`]: 'О' }), expect: invalid(`${JUR}.search`) },
+    { name: `${JUR}.search of 1025 characters beside street and house is rejected`, op: 'change_receiver', request: () => withPatch(legal(), { [`${JUR}.search`]: moscowSearch(1025) }), expect: invalid(`${JUR}.search`) },
+    ...PARTS.flatMap(([name, max]) => pickupSiblings.filter(([, , parts]) => parts.includes(name))
+      .map(([where, address]) => past('change_pickup', () => addressPickupRequest(address), `address.${name}`, max, where))),
+    { name: 'address.search of 1025 characters beside street and house is rejected', op: 'change_pickup', request: () => addressPickupRequest({ search: moscowSearch(1025), street: STREET.moscow, house: '1' }), expect: invalid('address.search') },
+  ];
+}
+
+describe('each limit past it beside each sibling that could switch its check off', () => {
+  runCases(ref, besideSiblings());
+});
+
+/** The faults that switch a part's limit off beside search (reference/faults/limits.ts): the branch without search keeps it. */
+const FAULTS: { fault: string; op: Op; at: (address: Json) => Json; house: string }[] = [
+  { fault: 'jaddr-part-limits-skipped-with-search', op: 'change_receiver', at: (address) => withPatch(legal(), { [JUR]: address }), house: `${JUR}.house` },
+  { fault: 'address-part-limits-skipped-with-search', op: 'change_pickup', at: addressPickupRequest, house: 'address.house' },
+];
+
+for (const { fault, op, at, house } of FAULTS) {
+  describe(`the fault ${fault}`, () => {
+    const faulty = { url: '' };
+    let close: (() => Promise<void>) | undefined;
+    before(async () => ({ url: faulty.url, close } = await startReference({ fault, now: () => FIXED })));
+    after(async () => close?.());
+    for (const format of FORMATS) {
+      it(`accepts a house past its limit beside search, and refuses it beside street alone [${format}]`, async () => {
+        check(await send(faulty.url, op, format, withPatch(at({ search: SEARCH }), { [house]: part(8) })), op, 'ok');
+        check(await send(faulty.url, op, format, withPatch(at({ street: STREET.moscow, house: '10' }), { [house]: part(8) })), op, invalid(house));
+      });
+    }
+  });
+}
