@@ -42,7 +42,7 @@ export function inEachVariant(c: LoadedCase, variants: { forms?: 'all' | string[
   if (!forms && !framings) return [c];
   const which = forms ? 'forms' : 'framings';
   if (forms && framings) throw new ScenarioError(`${key}: a case sends its request in forms or in framings, not both`);
-  if (c.raw || c.wire || c.sequence) throw new ScenarioError(`${key}.${which}: a case with raw, wire or sequence sends no single built request to send otherwise`);
+  if (c.raw || c.wire || c.sequence) throw new ScenarioError(`${key}.${which}: a case with raw or wire (or a sequence) sends no single built request to send otherwise`);
   if (framings) {
     const names = framings === 'all' ? [...FRAMINGS] : framings;
     return names.map((framing) => {

@@ -217,3 +217,54 @@ describe('loadAllCases says where each case is written', () => {
     assert.deepEqual(loadAllCases(dir).map((c) => c.line), [4, 9]);
   });
 });
+
+describe('framings and sequences in a scenario file', () => {
+  const framed = (rules: string, framings: string): string => receiverFile(`
+  - name: a valid request is sent otherwise
+    rules: [${rules}]
+    framings: ${framings}
+    expect: accepted`);
+
+  it('makes a case of framings one case per framing, judged on the framing\'s rule alone', () => {
+    const cases = loadAllCases(suite({ 'change_receiver/wire.yaml': framed('WIRE-CHUNKED-REQUEST, WIRE-HTTP10', '[chunked, http10]') }));
+    assert.deepEqual(cases.map((c) => [c.name, c.framing, c.rules.join(' ')]), [
+      ['a valid request is sent otherwise: chunked', 'chunked', 'WIRE-CHUNKED-REQUEST'],
+      ['a valid request is sent otherwise: http10', 'http10', 'WIRE-HTTP10'],
+    ]);
+  });
+
+  it('refuses a framing whose rule the case does not name, and an unknown framing, naming the key', () => {
+    assertRefused(suite({ 'change_receiver/wire.yaml': framed('WIRE-CHUNKED-REQUEST', '[chunked, http10]') }), 'change_receiver/wire.yaml', 'cases.0.rules', 'WIRE-HTTP10');
+    assertRefused(suite({ 'change_receiver/wire.yaml': framed('WIRE-CHUNKED-REQUEST', '[smoke-signals]') }), 'change_receiver/wire.yaml', 'cases.0.framings', "no framing 'smoke-signals'");
+  });
+
+  const sequenced = (step: string, extra = ''): string => receiverFile(`
+  - name: two requests in order get their own answers
+    rules: [SEQ-INDEPENDENT]${extra}
+    sequence:
+      steps:
+        - { expect: accepted, rules: [RSP-RECEIVER-SUCCESS] }
+        - ${step}`);
+
+  it('loads a sequence whose steps name their operation, and needs no expect of its own', () => {
+    const [c] = loadAllCases(suite({ 'change_receiver/seq.yaml': sequenced('{ operation: change_pickup, expect: rejected, rules: [PCK-VARIANT-REQUIRED], pauseBeforeMs: 1200 }') }));
+    assert.equal(c!.sequence!.steps.length, 2);
+    assert.equal(c!.expect, 'accepted', 'a step expects an acceptance, so the case needs the endpoint to accept');
+  });
+
+  it('refuses a step\'s rule that does not apply to the step\'s operation, naming the step', () => {
+    assertRefused(suite({ 'change_receiver/seq.yaml': sequenced('{ operation: change_pickup, expect: rejected, rules: [RCV-RECEIVER-REQUIRED] }') }),
+      'change_receiver/seq.yaml', 'cases.0.sequence.steps.1.rules', 'RCV-RECEIVER-REQUIRED does not apply to change_pickup');
+  });
+
+  it('refuses a step with no rules, and a case with a sequence and framings', () => {
+    assertRefused(suite({ 'change_receiver/seq.yaml': sequenced('{ expect: accepted }') }), 'change_receiver/seq.yaml', 'rules');
+    assertRefused(suite({ 'change_receiver/seq.yaml': sequenced('{ expect: accepted, rules: [RSP-RECEIVER-SUCCESS] }', '\n    framings: all') }), 'change_receiver/seq.yaml', 'framings');
+  });
+
+  it('refuses a case that is no sequence and has no expect', () => {
+    assertRefused(suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: nothing expected
+    rules: [MBR-COUNTERAGENT-NEITHER]`) }), 'change_receiver/bad.yaml', 'expect');
+  });
+});
