@@ -37,7 +37,7 @@ describe('compareForms', () => {
     const t = target((body, format) => (body.includes('CDATA') ? refused(format) : accepted(format)));
     const { compared, finding } = await formsFinding(t, 'xml', 'cdata');
     assert.equal(finding.verdict, 'fail');
-    assert.equal(finding.expected, 'the outcome of the compact form: accepted');
+    assert.equal(finding.expected, 'the outcome of the plain request: accepted');
     assert.match(finding.received!, /^written cdata \(every value but the credentials in a CDATA section\): rejected/);
     assert.equal(t.sent.length, 2);
     assert.match(compared.parts[0]!.exchange!.request.body, /CDATA/, "the form's exchange comes first, for the report to quote");
@@ -56,7 +56,7 @@ describe('compareForms', () => {
     const t = target((body, format) => refused(format, body.includes('\n') ? 100001 : 610001));
     const { finding } = await formsFinding(t, 'json', 'pretty', 'rejected');
     assert.equal(finding.verdict, 'fail');
-    assert.equal(finding.expected, 'the outcome of the compact form: rejected with 610001');
+    assert.equal(finding.expected, 'the outcome of the plain request: rejected with 610001');
     assert.match(finding.received!, /: rejected$/);
   });
 
