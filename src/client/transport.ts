@@ -121,7 +121,10 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
         if (recent.length) failures.clear();
         return response;
       } catch (err) {
-        if (err instanceof TransportError) failures.append(err.message);
+        // An answer the parser refused is still an answer: the target is there.
+        if (err instanceof FramingError) {
+          if (recent.length) failures.clear();
+        } else if (err instanceof TransportError) failures.append(err.message);
         throw err;
       }
     },
@@ -142,7 +145,8 @@ export function masking(transport: Transport, mask: (text: string) => string): T
       try {
         return masked(await transport.send(request));
       } catch (err) {
-        // The same kind of error (a NotSent stays one), its message and kept head masked.
+        // The same kind of error (a NotSent stays one), its message, kept head and bytes masked.
+        if (err instanceof FramingError) throw new FramingError(mask(err.message), err.code, err.raw === undefined ? undefined : mask(err.raw), err.response && masked(err.response));
         if (err instanceof TransportError) throw new (err.constructor as typeof TransportError)(mask(err.message), err.response && masked(err.response));
         throw err;
       }
