@@ -1,0 +1,69 @@
+import { decodeBody } from './decode.ts';
+import { TransportError, type WireResponse } from './transport.ts';
+
+/** How much of a body past the cap the evidence keeps. */
+const HEAD_KEPT = 64 * 1024;
+
+/** A status line and headers, as every client of the harness keeps them. */
+export interface Head { status: number; headers: Record<string, string> }
+
+/** A body gathered up to a cap; past it only its beginning is kept, for the evidence. */
+export class Body {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  cut = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** False once the body is past the cap: the caller stops reading. */
+  add(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) {
+      this.cut = true;
+      return false;
+    }
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  bytes(): Buffer {
+    const all = Buffer.concat(this.chunks);
+    return this.cut ? all.subarray(0, HEAD_KEPT) : all;
+  }
+}
+
+/**
+ * The response for a head and its body, with its times from `started` (performance.now()); a
+ * body past the cap is a TransportError that keeps its beginning for the evidence.
+ */
+export function answer(head: Head, body: Body, maxBytes: number, started: number, headAt: number, reused: boolean): WireResponse {
+  const bytes = body.bytes();
+  const decoded = decodeBody(bytes, head.headers['content-type']);
+  const response: WireResponse = { status: head.status, headers: head.headers, body: decoded.body, ms: performance.now() - started, firstByteMs: headAt - started, reused };
+  if (decoded.encoding !== undefined) response.encoding = decoded.encoding;
+  if (body.cut) {
+    throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes raises the cap); the rest was not read`,
+      { ...response, body: `${response.body}\n… (cut: the first ${bytes.length} bytes of a body over ${maxBytes} bytes)` });
+  }
+  return response;
+}
+
+/** Header names arrive lower-cased; a repeated header is joined as HTTP joins it. */
+export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
+export const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
+
+/** What a client's error says, with the system's code when the message leaves it out. */
+export function cause(err: unknown, timeoutMs: number): string {
+  const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no response within ${timeoutMs} ms`;
+  const detail = e.cause?.code ?? e.cause?.message ?? e.code;
+  return detail && !e.message.includes(detail) ? `${e.message} (${detail})` : e.message;
+}

@@ -1,0 +1,64 @@
+import { Agent, Client, type Dispatcher } from 'undici';
+
+/** `WireRequest.connection` for a connection used by one request alone. */
+export const FRESH = 'fresh';
+
+const KEEP_ALIVE = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 };
+
+/**
+ * Named connections open at once. A run's sequences are a few per worker at a time; past this,
+ * the least recently used is closed (its request in flight, if any, ends first), and a sequence
+ * that comes back to it gets a new one.
+ */
+const NAMED_KEPT = 64;
+
+/**
+ * Where a request goes out (`WireRequest.connection`): any kept-alive connection of the pool,
+ * a connection of its own closed after its answer, or the kept-alive connection a name shares
+ * among the requests that give it, one request at a time.
+ */
+export class Connections {
+  private readonly pool = new Agent(KEEP_ALIVE);
+  private readonly named = new Map<string, Client>();
+  private readonly once = new Set<Client>();
+
+  take(connection: string | undefined, origin: string): Dispatcher {
+    if (connection === undefined) return this.pool;
+    if (connection === FRESH) {
+      const client = new Client(origin, { pipelining: 1 });
+      this.once.add(client);
+      return client;
+    }
+    const key = `${origin} ${connection}`;
+    let client = this.named.get(key);
+    if (client) this.named.delete(key);
+    else client = new Client(origin, { ...KEEP_ALIVE, pipelining: 1 });
+    this.named.set(key, client);
+    if (this.named.size > NAMED_KEPT) {
+      const [oldest, evicted] = this.named.entries().next().value!;
+      this.named.delete(oldest);
+      void evicted.close();
+    }
+    return client;
+  }
+
+  /** The request's exchange is over: a connection of its own goes. */
+  release(dispatcher: Dispatcher): void {
+    if (this.once.delete(dispatcher as Client)) void dispatcher.destroy();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), ...this.clients().map((c) => c.close())]);
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all([this.pool.destroy(), ...this.clients().map((c) => c.destroy())]);
+  }
+
+  private clients(): Client[] {
+    const all = [...this.named.values(), ...this.once];
+    this.named.clear();
+    this.once.clear();
+    return all;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Decodes a body in the charset it declares (its Content-Type's, else its XML declaration's),
+ * UTF-8 when it declares none (as JSON, and XML without a declaration, are). Bytes that are not valid in it are read with
+ * replacement characters, and `encoding` says where the first one was, so the report names
+ * it instead of judging a silently repaired body.
+ */
+export function decodeBody(bytes: Buffer, contentType = ''): { body: string; encoding?: string } {
+  // The Content-Type's charset, else an XML declaration's encoding (RFC 7303, 8.3).
+  const declared = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1]
+    ?? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  let label = declared ?? 'utf-8';
+  let unknown: string | undefined;
+  let strict = decoders(label);
+  if (!strict) {
+    unknown = `the Content-Type declares charset ${declared}, which is no known encoding; read as UTF-8`;
+    label = 'utf-8';
+    strict = decoders(label)!;
+  }
+  try {
+    return { body: strict.fatal.decode(bytes), ...(unknown ? { encoding: unknown } : {}) };
+  } catch {
+    const at = firstInvalid(bytes, label);
+    return {
+      body: strict.lenient.decode(bytes),
+      encoding: `${unknown ? `${unknown}; ` : ''}the body is not valid ${label === 'utf-8' ? 'UTF-8' : label}${declared && !unknown ? ' (the charset it declares)' : ''}: the first bad byte is at offset ${at}`,
+    };
+  }
+}
+
+const known = new Map<string, { fatal: TextDecoder; lenient: TextDecoder } | undefined>();
+
+/**
+ * A strict and a lenient decoder for a charset label, undefined for a label no decoder knows;
+ * made once per label, since a decode that does not stream keeps no state between calls.
+ */
+function decoders(label: string): { fatal: TextDecoder; lenient: TextDecoder } | undefined {
+  if (!known.has(label)) {
+    try {
+      known.set(label, { fatal: new TextDecoder(label, { fatal: true }), lenient: new TextDecoder(label) });
+    } catch {
+      known.set(label, undefined);
+    }
+  }
+  return known.get(label);
+}
+
+/** The offset of the first byte a strict decoder refuses (a binary search over prefixes). */
+function firstInvalid(bytes: Buffer, label: string): number {
+  const valid = (n: number): boolean => {
+    try {
+      new TextDecoder(label, { fatal: true }).decode(bytes.subarray(0, n), { stream: true });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (valid(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

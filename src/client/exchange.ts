@@ -1,0 +1,145 @@
+import type { Socket } from 'node:net';
+import type { Dispatcher } from 'undici';
+import { answer, Body, flatHeaders, timedOut, type Head } from './answer.ts';
+import type { HeadDeadline, Waiter } from './deadline.ts';
+import { completedOn, writingOn, type OnSocket } from './sockets.ts';
+import type { WireResponse } from './transport.ts';
+
+/**
+ * The request was written on a connection and no head came within the deadline (or the time
+ * limit): the connection is given up, and the request may go again on a fresh one.
+ */
+export class Stall extends Error {
+  constructor(readonly keptMs: number, readonly reused: boolean) {
+    super(`no response within ${Math.round(keptMs)} ms`);
+  }
+}
+
+/** What undici is given to send. */
+export interface Dispatched {
+  origin: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+}
+
+export interface Limits { timeoutMs: number; maxBytes: number }
+
+/**
+ * One send of a request over undici and its whole answer: the status and headers of the last
+ * response (a 1xx is followed by the real one), and the body up to `maxBytes`. The time limit
+ * covers waiting for a connection, the head and the body; past it, or past the cap, the
+ * request is aborted. Every head's time is recorded in `deadline`; with `watch`, a request
+ * written on a connection that brings no head in time rejects with a Stall (the time limit
+ * counts as the deadline then: the deadline is never later).
+ *
+ * It is its own undici handler and deadline waiter, and its timer gets it as an argument: the
+ * plain path makes no closure per request (each costs, measured, under tsx's name-keeping).
+ * `response` rejects with undici's own error, a time-out's, a Stall or a TransportError (a body
+ * past the cap); the transport names them.
+ */
+export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
+  readonly started = performance.now();
+  /** When undici wrote it on a connection; undefined while it waited for one. */
+  written?: number;
+  /** When the first status line and headers came. */
+  headAt?: number;
+  socket?: Socket;
+  reused?: boolean;
+  since = 0;
+  slot = -1;
+  readonly response: Promise<WireResponse>;
+  private resolve!: (response: WireResponse) => void;
+  private reject!: (err: unknown) => void;
+  private controller?: Dispatcher.DispatchController;
+  private head: Head = { status: 0, headers: {} };
+  private readonly body: Body;
+  private done = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(readonly dispatcher: Dispatcher, req: Dispatched, private readonly limits: Limits, private readonly deadline: HeadDeadline, private readonly watch: boolean) {
+    this.body = new Body(limits.maxBytes);
+    this.response = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.timer = setTimeout(timeUp, limits.timeoutMs, this);
+    try {
+      dispatcher.dispatch({ origin: req.origin, path: req.path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body as Dispatcher.DispatchOptions['body'] }, this);
+    } catch (err) {
+      this.fail(err as Error);
+    }
+  }
+
+  timeUp(): void {
+    const stalled = this.watch && this.written !== undefined && this.headAt === undefined;
+    this.fail(stalled ? new Stall(performance.now() - this.written!, this.reused === true) : timedOut());
+  }
+
+  expire(waitedMs: number): void {
+    this.fail(new Stall(waitedMs, this.reused === true));
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // A request that waited for a connection past its time is aborted when it gets one.
+    if (this.done) {
+      controller.abort(timedOut());
+      return;
+    }
+    this.written = this.since = performance.now();
+    writingOn(this);
+    if (this.watch) this.deadline.wait(this);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (this.headAt === undefined) {
+      this.headAt = performance.now();
+      this.deadline.done(this);
+      this.deadline.record(this.headAt - (this.written ?? this.started));
+    }
+    this.head = { status: statusCode, headers: flatHeaders(headers) };
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.done || this.body.add(chunk)) return;
+    this.finish();
+    controller.abort(new Error('the body is over the cap'));
+  }
+
+  onResponseEnd(): void {
+    completedOn(this);
+    this.finish();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    if (this.settle()) this.reject(err);
+  }
+
+  private finish(): void {
+    if (!this.settle()) return;
+    try {
+      this.resolve(answer(this.head, this.body, this.limits.maxBytes, this.started, this.headAt ?? this.started, this.reused === true));
+    } catch (err) {
+      this.reject(err);
+    }
+  }
+
+  private fail(err: Error): void {
+    if (this.settle()) this.reject(err);
+    this.controller?.abort(err);
+  }
+
+  private settle(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    clearTimeout(this.timer);
+    this.deadline.done(this);
+    return true;
+  }
+}
+
+function timeUp(exchange: Exchange): void {
+  exchange.timeUp();
+}

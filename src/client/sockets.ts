@@ -1,0 +1,77 @@
+import { subscribe } from 'node:diagnostics_channel';
+import type { Socket } from 'node:net';
+
+/**
+ * What an exchange learns about the connection undici wrote it on, which undici does not tell
+ * a handler: whether the connection had carried an answer before (WIRE-KEEP-ALIVE is judged
+ * there), and the bytes it brought back, for the evidence when its parser refuses them.
+ *
+ * undici 7's client-h1.js `writeH1` calls the handler's `onRequestStart` and then, in the same
+ * synchronous call, publishes `undici:client:sendHeaders` with the socket: `writingOn` marks the
+ * exchange in onRequestStart, and the subscriber below, the next publish, takes it. Nothing can
+ * run between the two (undici returns between them only when onRequestStart aborted, and the
+ * handler marks nothing then); a publish from another undici (Node's fetch) finds no mark. Only
+ * HTTP/1.1 publishes so: the harness does not enable h2.
+ */
+export interface OnSocket { socket?: Socket; reused?: boolean }
+
+/** The most of an answer's bytes kept for the evidence of a framing failure. */
+export const RAW_KEPT = 2048;
+
+interface Carried { completed: number; received: Buffer[]; size: number }
+const carried = new WeakMap<Socket, Carried>();
+let writing: OnSocket | undefined;
+
+export function writingOn(exchange: OnSocket): void {
+  writing = exchange;
+}
+
+subscribe('undici:client:sendHeaders', (message) => {
+  const exchange = writing;
+  if (!exchange) return;
+  writing = undefined;
+  const { socket } = message as { socket: Socket };
+  let seen = carried.get(socket);
+  if (!seen) {
+    seen = { completed: 0, received: [], size: 0 };
+    carried.set(socket, seen);
+    keepReceived(socket, seen);
+  } else {
+    seen.received = [];
+    seen.size = 0;
+  }
+  exchange.socket = socket;
+  exchange.reused = seen.completed > 0;
+});
+
+/** The exchange's answer ended whole: its connection has carried one more. */
+export function completedOn(exchange: OnSocket): void {
+  const seen = exchange.socket && carried.get(exchange.socket);
+  if (!seen) return;
+  seen.completed++;
+  seen.received = [];
+}
+
+/** The first RAW_KEPT bytes the exchange's connection brought back since it was written. */
+export function receivedOn(exchange: OnSocket): Buffer | undefined {
+  const seen = exchange.socket && carried.get(exchange.socket);
+  return seen?.size ? Buffer.concat(seen.received).subarray(0, RAW_KEPT) : undefined;
+}
+
+/**
+ * undici's parser pulls a socket's bytes with `socket.read()` (it listens for 'readable'); a
+ * 'data' listener would switch the socket to flowing and race it. Wrapping `read` keeps a
+ * reference to each chunk until RAW_KEPT bytes, dropped when the answer ends whole: a copy of
+ * nothing on the plain path.
+ */
+function keepReceived(socket: Socket, seen: Carried): void {
+  const read = socket.read;
+  socket.read = function (this: Socket, size?: number) {
+    const chunk = read.call(this, size) as Buffer | null;
+    if (chunk && seen.size < RAW_KEPT) {
+      seen.received.push(chunk);
+      seen.size += chunk.length;
+    }
+    return chunk;
+  };
+}
