@@ -1,0 +1,105 @@
+// Issue 29: a target that leaves a kept-alive connection unanswered costs a stall of a second
+// or two (the adaptive deadline), is blamed once (`stalled`), and then gets fresh connections;
+// a target merely slow once on a fresh connection is blamed for nothing.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { HeadDeadline } from '../../src/client/deadline.ts';
+import { undiciTransport } from '../../src/client/undici.ts';
+import { listening, post, type Listening } from './transport-servers.ts';
+
+const answered = new WeakMap<Socket, number>();
+let slowOnce = false;
+
+/**
+ * `?mode=kept-stall`: answers the first request of each connection and none after it.
+ * `?mode=slow-once`: once armed, the first such request waits 5 s for its answer; every other is answered at once.
+ */
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  const mode = new URL(req.url!, 'http://x').searchParams.get('mode');
+  const count = answered.get(req.socket) ?? 0;
+  answered.set(req.socket, count + 1);
+  req.resume();
+  req.on('end', () => {
+    if (mode === 'kept-stall' && count > 0) return;
+    if (mode === 'slow-once' && slowOnce) {
+      slowOnce = false;
+      setTimeout(() => res.end('{"slow":true}'), 5_000).unref();
+      return;
+    }
+    res.end('{}');
+  });
+}
+
+const server = createServer(handle);
+let target: Listening;
+before(async () => { target = await listening(server); });
+after(() => target.stop());
+
+const to = (mode: string, connection?: string) => post(`${target.url}/?mode=${mode}`, '{}', connection ? { connection } : {});
+/** Sixteen answers on connections of their own: enough for the deadline to follow the p99. */
+const warmUp = (t: ReturnType<typeof undiciTransport>, mode: string) => Promise.all(Array.from({ length: 16 }, () => t.send(to(mode, 'fresh'))));
+
+describe('stalls', { timeout: 20_000 }, () => {
+  it('blames a kept connection left unanswered within seconds, then sends on fresh connections and stalls no more', async () => {
+    const t = undiciTransport(30_000);
+    const started = performance.now();
+    assert.equal((await t.send(to('kept-stall', 'a-sequence'))).reused, false);
+    // Sent on the kept connection before the deadline could follow any answers: it benefits once they came.
+    const stalling = t.send(to('kept-stall', 'a-sequence'));
+    await sleep(50);
+    await warmUp(t, 'kept-stall');
+    const res = await stalling;
+    assert.ok(res.stalled, 'the answer says the kept connection stalled');
+    assert.ok(res.stalled.keptMs >= 1_500 && res.stalled.keptMs < 5_000, `kept ${res.stalled.keptMs} ms`);
+    assert.equal(res.body, '{}');
+    for (const connection of [undefined, 'a-sequence', undefined]) {
+      const next = await t.send(to('kept-stall', connection));
+      assert.deepEqual([next.stalled, next.reused, next.body], [undefined, false, '{}']);
+    }
+    assert.ok(performance.now() - started < 10_000, `took ${performance.now() - started} ms against a 30 s time limit`);
+    await t.close();
+  });
+
+  it('does not blame a target slow once on a fresh connection, and keeps using kept connections', async () => {
+    const t = undiciTransport(30_000);
+    await warmUp(t, 'slow-once');
+    slowOnce = true;
+    const started = performance.now();
+    const res = await t.send(to('slow-once', 'fresh'));
+    assert.deepEqual([res.stalled, res.body], [undefined, '{}']);
+    assert.ok(performance.now() - started < 5_000, `took ${performance.now() - started} ms`);
+    await t.send(to('slow-once', 'a-sequence'));
+    assert.equal((await t.send(to('slow-once', 'a-sequence'))).reused, true);
+    await t.close();
+  });
+});
+
+describe('HeadDeadline', () => {
+  it('is the time limit until 16 answers came, then eight times their p99 but at least 1.5 s', () => {
+    const deadline = new HeadDeadline(30_000);
+    for (let i = 0; i < 15; i++) deadline.record(400);
+    assert.equal(deadline.ms(), 30_000);
+    deadline.record(400);
+    assert.ok(Math.abs(deadline.ms() - 3_200) < 200, String(deadline.ms()));
+    const quick = new HeadDeadline(30_000);
+    for (let i = 0; i < 16; i++) quick.record(1);
+    assert.equal(quick.ms(), 1_500);
+  });
+
+  it('expires nothing in a check the busy event loop made late, and expires it in the next', async () => {
+    const deadline = new HeadDeadline(30_000);
+    for (let i = 0; i < 16; i++) deadline.record(1);
+    let expired = false;
+    deadline.wait({ since: performance.now() - 10_000, slot: -1, expire: () => { expired = true; } });
+    const until = performance.now() + 600;
+    while (performance.now() < until); // the loop is busy past the first check
+    await sleep(100);
+    assert.equal(expired, false, 'expired in the late check');
+    await sleep(400);
+    assert.equal(expired, true);
+    deadline.stop();
+  });
+});
