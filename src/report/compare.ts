@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { FORMATS, type Level } from '../contract/load.ts';
-import type { Changes, RuleChange, RuleRow, RuleVerdict, Summary } from './summary.ts';
+import type { Changes, EndpointLatency, RuleChange, RuleRow, RuleVerdict, Summary } from './summary-shape.ts';
 
-/** The part of a summary.json that two runs are compared on (older files have no more). */
-export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml' | 'waived'>[] }
+/** The part of a summary.json that two runs are compared on (older files have no more; those before latency was kept have none). */
+export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml' | 'waived'>[]; latency?: EndpointLatency[] }
 
 export class SummaryFileError extends Error {}
 
@@ -18,7 +18,21 @@ export function asComparable(data: unknown, file: string): ComparableSummary {
     for (const f of FORMATS) if (!VERDICTS.has(r[f] as string)) throw new SummaryFileError(`${file}: key rules.${i}.${f}: must be one of pass, fail, skip, error, untested, recorded`);
     if (r.waived !== undefined && !(Array.isArray(r.waived) && r.waived.every((f) => (FORMATS as unknown[]).includes(f)))) throw new SummaryFileError(`${file}: key rules.${i}.waived: must be a list of json and xml`);
   });
+  checkLatency((data as { latency?: unknown }).latency, file);
   return data as ComparableSummary;
+}
+
+/** What a latency comparison reads of each endpoint: its name and its answers' count and times. */
+function checkLatency(latency: unknown, file: string): void {
+  if (latency === undefined) return;
+  if (!Array.isArray(latency)) throw new SummaryFileError(`${file}: key latency: must be a list of endpoints`);
+  latency.forEach((e: Record<string, unknown> | null, i) => {
+    for (const k of ['operation', 'format'] as const) if (typeof e?.[k] !== 'string') throw new SummaryFileError(`${file}: key latency.${i}.${k}: must be a string`);
+    const answers = e!.answers as { count?: unknown; whole?: Record<string, unknown> } | undefined;
+    if (answers === undefined) return;
+    const bad = typeof answers?.count !== 'number' ? 'count' : ['median', 'p95', 'p99', 'max'].find((q) => typeof answers.whole?.[q] !== 'number');
+    if (bad) throw new SummaryFileError(`${file}: key latency.${i}.answers.${bad === 'count' ? bad : `whole.${bad}`}: must be a number`);
+  });
 }
 
 /** Reads a summary.json to compare against; a problem names the file. */

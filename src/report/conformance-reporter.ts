@@ -15,6 +15,9 @@ import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
 import { stoppedBy } from '../runner/stop.ts';
 import { targetWorld } from './cutoffs.ts';
+import { LatencyTally } from './latency.ts';
+import { describeChoices, profileValues } from './choices.ts';
+import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -36,6 +39,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly evidence = new Map<string, RuleEvidence>();
   /** What the run met beside the rules (HTTP 429 waits), a line per test: JUnit's system-out. */
   private readonly notes: string[] = [];
+  /** How long the target took to answer, added up from every test's histograms (and every shard's, in a merge). */
+  private readonly latency = new LatencyTally();
   private config: FullConfig | undefined;
 
   constructor(options: { outputDir?: string; htmlNext?: boolean } = {}) {
@@ -74,6 +79,7 @@ export default class ConformanceReporter implements Reporter {
     if ([...test.annotations, ...result.annotations].some((a) => a.type === UNSELECTED)) return;
     const outcomes = outcomesOf(test, result);
     this.outcomes.set(test.id, outcomes);
+    for (const u of recordedOf(test, result)) this.latency.add(u.latency ?? []);
     for (const e of recordedOf(test, result).flatMap((u) => u.evidence ?? [])) {
       if (!this.evidence.has(`${e.rule}|${e.format}`)) this.evidence.set(`${e.rule}|${e.format}`, e);
     }
@@ -106,6 +112,7 @@ export default class ConformanceReporter implements Reporter {
       baseUrl: env.OCS_BASE_URL,
       profile: env.OCS_PROFILE ? relative(process.cwd(), env.OCS_PROFILE) : undefined,
     }, [...this.refused], stopped);
+    describeChoices(summary.rules, profileValues(env.OCS_PROFILE));
     const shard = this.config?.shard ?? null;
     summary.partial = !!(env.OCS_GREP || env.OCS_STEP || (shard && shard.total > 1));
     const unreachable = preflightOfRun(env).down;
@@ -117,7 +124,8 @@ export default class ConformanceReporter implements Reporter {
     }, env);
     const world = targetWorld(outcomes, summary, env.OCS_PROFILE);
     if (world) summary.targetWorld = world;
-    const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary) : undefined;
+    summary.latency = this.latency.endpoints();
+    const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary, env) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);
     writeJunit(summary, outcomes, [...this.evidence.values()], this.notes, this.outputDir);
@@ -126,7 +134,7 @@ export default class ConformanceReporter implements Reporter {
     // data in what this held.
     this.outcomes.clear();
     this.evidence.clear();
-    console.log(`\n${[...consoleSummary(summary), ...closingLines(summary, this.outputDir, this.htmlNext, waived)].join('\n')}`);
+    console.log(`\n${[...consoleSummary(summary, this.outputDir), ...closingLines(summary, this.outputDir, this.htmlNext, waived)].join('\n')}`);
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }
@@ -163,11 +171,15 @@ function waiversOfRun(env: NodeJS.ProcessEnv): Waiver[] {
   }
 }
 
-/** The "changed since baseline" section against an earlier run's summary.json (checked by the command before the run). */
-function baselineSection(file: string, now: Summary): BaselineSection | undefined {
+/**
+ * The "changed since baseline" section against an earlier run's summary.json (checked by the
+ * command before the run): the rules' changes, and the endpoints' latency apart.
+ */
+function baselineSection(file: string, now: Summary, env: NodeJS.ProcessEnv): BaselineSection | undefined {
   try {
     const old = readSummaryFile(file);
-    return { file, ...(old.generatedAt ? { generatedAt: old.generatedAt } : {}), ...(old.verdict ? { verdict: old.verdict } : {}), ...compareSummaries(old, now) };
+    const latency = compareLatency(old.latency, now.latency, runLatencyThreshold(env));
+    return { file, ...(old.generatedAt ? { generatedAt: old.generatedAt } : {}), ...(old.verdict ? { verdict: old.verdict } : {}), ...compareSummaries(old, now), latency };
   } catch (err) {
     console.error(`ocs-conformance: baseline ${file} left out: ${(err as Error).message}`);
     return undefined;

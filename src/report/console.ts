@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary.ts';
+import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary-shape.ts';
 import { mustFails, strictWaiverFailure, waiverLines } from './waivers.ts';
+import { latencyFailure, latencyLines } from './latency-baseline.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
@@ -29,9 +30,9 @@ export function changeLines(c: Changes): string[] {
   ];
 }
 
-/** The "changed since baseline" section of a run. */
+/** The "changed since baseline" section of a run: the rules, then the latency apart. */
 export function baselineLines(b: NonNullable<Summary['baseline']>): string[] {
-  return [`Changed since baseline ${b.file}${b.generatedAt ? ` (${b.generatedAt})` : ''}: ${changeCounts(b)}`, ...changeLines(b)];
+  return [`Changed since baseline ${b.file}${b.generatedAt ? ` (${b.generatedAt})` : ''}: ${changeCounts(b)}`, ...changeLines(b), ...(b.latency ? latencyLines(b.latency) : [])];
 }
 
 /** How many failing rules the console names, one line each, before it points at the certificate for the rest. */
@@ -128,7 +129,8 @@ export function closingLines(s: Summary, dir: string, htmlNext = false, waived =
 
 /**
  * The run's exit code: 0 conformant (and nothing regressed since the baseline); 1 not
- * conformant (a MUST rule failed), or something regressed since the baseline; 2 incomplete
+ * conformant (a MUST rule failed), or a rule regressed or an endpoint got slower past the
+ * latency threshold since the baseline (the verdict stays what it is); 2 incomplete
  * (stopped, or some MUST rule not judged in both formats: a partial run, skips, errors), the
  * run that could not be made (no endpoint answered the preflight) included. CONFORMANT WITH
  * WAIVERS is 0; with --strict-waivers a stale or expired waiver is 1, as a regression is.
@@ -136,7 +138,9 @@ export function closingLines(s: Summary, dir: string, htmlNext = false, waived =
  */
 export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
   const regressed = s.baseline?.regressions.length ?? 0;
-  if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}` };
+  const slower = latencyFailure(s.baseline?.latency);
+  if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}${slower ? `; latency regressed: ${slower}` : ''}` };
+  if (slower) return { code: 1, line: `ocs-conformance: latency regressed since the baseline ${s.baseline!.file}: ${slower}` };
   if (s.verdict === 'not-conformant') return { code: 1 };
   const strict = strictWaiverFailure(s);
   if (strict) return { code: 1, line: strict };

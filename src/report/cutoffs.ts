@@ -8,22 +8,10 @@ import type { Format } from '../contract/load.ts';
 import { SIDES, type CutoffSide } from '../checks/cutoffs.ts';
 import { readProfile } from '../profile/load.ts';
 import { describeClock } from '../profile/clock.ts';
-import { namedKinds, UNKNOWN_KINDS, type UnknownKind } from '../profile/unknowns.ts';
-import type { Summary, TestOutcome } from './summary.ts';
+import { namedKinds, UNKNOWN_KINDS } from '../profile/unknowns.ts';
+import type { SideCell, Summary, TargetWorld, TestOutcome } from './summary-shape.ts';
 
-/**
- * One side in one format. judged: a check met this side and was passed or failed on it;
- * recorded: a check met it, and the target's answer is kept, never failed; error: a check
- * meant for it errored (a transport fault), so it is not known; not reached: no check met it
- * (why: the clock readings the checks met, or the reason they were skipped).
- */
-export interface SideCell { status: 'judged' | 'recorded' | 'error' | 'not reached'; verdict?: 'pass' | 'fail'; detail: string }
-export interface CutoffRow { rule: string; side: CutoffSide; title: string; json: SideCell; xml: SideCell }
-export interface TargetWorld {
-  clock: string;
-  cutoffs: CutoffRow[];
-  unknownValues: { fromProfile: UnknownKind[]; drawn: UnknownKind[] };
-}
+export type { CutoffRow, SideCell, TargetWorld } from './summary-shape.ts';
 
 type Found = TestOutcome['findings'][number];
 

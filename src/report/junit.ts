@@ -1,8 +1,8 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
-import type { RuleRow, Summary, TestOutcome } from './summary.ts';
-import { waiverOf, type WaiverRow } from './waivers.ts';
+import type { RuleRow, Summary, TestOutcome, WaiverRow } from './summary-shape.ts';
+import { waiverOf } from './waivers.ts';
 
 /**
  * reports/junit.xml: one test case per rule and format that ran, so CI test views (GitLab,

@@ -3,6 +3,7 @@ import { test, type Location, type TestInfo } from '@playwright/test';
 import { ROOT, type Format } from '../contract/load.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { NOT_SENT } from '../client/transport.ts';
+import { takeLatencies, type LatencyData } from '../client/latency.ts';
 import { describeRequest, describeResponse } from './evidence.ts';
 import type { RunContext } from '../profile/context.ts';
 import type { Unit } from '../runner/units.ts';
@@ -31,6 +32,8 @@ export interface RecordedUnit {
    */
   steps: { title: string; format: Format; verdict: Verdict; passed?: string[]; findings: RecordedFinding[]; skipped?: string }[];
   evidence: RuleEvidence[];
+  /** How long the target took to answer the test's requests, per endpoint and outcome (src/client/latency.ts): a few histograms, whatever the count. */
+  latency?: LatencyData[];
 }
 
 /** How much of what the target did an INFO record keeps. */
@@ -140,6 +143,8 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
     const group = r.step.rules[0] ?? r.step.title;
     groups.set(group, [...(groups.get(group) ?? []), { r, verdict, findings, failing }]);
   }
+  const latency = takeLatencies();
+  if (latency.length) recorded.latency = latency;
   // Before the steps are shown (the slow part): a run stopped meanwhile still reports what was
   // judged, when its wait for this test ends first (src/runner/stop.ts).
   info.annotations.push({ type: FINDINGS, description: JSON.stringify(recorded) });

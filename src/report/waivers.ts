@@ -6,24 +6,8 @@
  */
 import type { Format } from '../contract/load.ts';
 import { formatsOf, type Waiver } from '../profile/waivers.ts';
-import { whole, type RuleRow, type Summary, type TestOutcome } from './summary.ts';
-
-/**
- * needed: it covered a failure. stale: its rule passed in every format it covers. expired: its
- * last day is before the run's (UTC); it waives nothing. unjudged: its rule neither failed nor
- * passed in its formats (a partial run, a skip, an error).
- */
-export type WaiverStatus = 'needed' | 'stale' | 'expired' | 'unjudged';
-
-export interface WaiverRow { rule: string; format?: Format; reason: string; expires?: string; source: string; status: WaiverStatus; waived: Format[] }
-
-export interface WaiversSection {
-  /** --strict-waivers: a stale or expired waiver fails the run (exit 1). */
-  strict: boolean;
-  /** The day the expiries were judged on: the run's start, UTC. */
-  day: string;
-  list: WaiverRow[];
-}
+import { whole } from './summary.ts';
+import type { RuleRow, Summary, TestOutcome, WaiverRow, WaiverStatus } from './summary-shape.ts';
 
 /**
  * The failed checks whose every failed MUST rule is waived in the check's format: the console
