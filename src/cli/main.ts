@@ -61,7 +61,13 @@ Options:
   --rps N            at most N requests per second, across all workers (OCS_RPS)
   --report-dir DIR   where the reports go (OCS_REPORTS_DIR; default ./reports)
   --baseline FILE    an earlier run's summary.json: adds "changed since baseline" to the
-                     console, summary.json and the certificate; a regression exits 1
+                     console, summary.json and the certificate; a regression exits 1, and
+                     so does an endpoint answering slower past the latency threshold
+  --latency-threshold T
+                     when an endpoint counts as slower than in the baseline: off, or
+                     [QUANTILE:]RATIOx[,MSms] (OCS_LATENCY_THRESHOLD; default: the
+                     profile's latency.threshold, else p95:2x,50ms: a p95 more than
+                     doubled and at least 50 ms slower)
   --waivers FILE     failures of MUST rules to accept, each with its reason (OCS_WAIVERS;
                      added to the profile's \`waivers\`; docs/waivers.md)
   --strict-waivers   a stale or expired waiver exits 1 (OCS_STRICT_WAIVERS)
@@ -77,7 +83,7 @@ baseline, unreachable target).`,
       ...HELP,
       'base-url': { type: 'string' }, profile: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' },
       grep: { type: 'string', short: 'g' }, shard: { type: 'string' }, workers: { type: 'string', short: 'j' }, rps: { type: 'string' },
-      'report-dir': { type: 'string' }, baseline: { type: 'string' }, 'dry-run': { type: 'boolean' },
+      'report-dir': { type: 'string' }, baseline: { type: 'string' }, 'latency-threshold': { type: 'string' }, 'dry-run': { type: 'boolean' },
       waivers: { type: 'string' }, 'strict-waivers': { type: 'boolean' },
     },
     positionals: [0, 0],
@@ -115,6 +121,10 @@ baseline, unreachable target).`,
       if (str('workers') !== undefined) args.push('--workers', String(integer('--workers', str('workers')!, 1)));
       if (str('baseline') !== undefined) env.OCS_BASELINE = resolve(str('baseline')!);
       else if (env.OCS_BASELINE) env.OCS_BASELINE = resolve(env.OCS_BASELINE);
+      if (str('latency-threshold') !== undefined) {
+        await latencyThreshold(str('latency-threshold')!);
+        env.OCS_LATENCY_THRESHOLD = str('latency-threshold');
+      }
       if (str('waivers') !== undefined) env.OCS_WAIVERS = resolve(str('waivers')!);
       else if (env.OCS_WAIVERS) env.OCS_WAIVERS = resolve(env.OCS_WAIVERS);
       if (v['strict-waivers']) env.OCS_STRICT_WAIVERS = '1';
@@ -194,24 +204,30 @@ Options:
     },
   },
   diff: {
-    usage: `Usage: ocs-conformance diff [--json] OLD/summary.json NEW/summary.json
+    usage: `Usage: ocs-conformance diff [--json] [--latency-threshold T] OLD/summary.json NEW/summary.json
 
 Compares two runs per rule and format: regressions (was pass, now fail or error),
-fixes (was fail or error, now pass) and rules no longer tested.
+fixes (was fail or error, now pass) and rules no longer tested; then, apart, the
+endpoints whose answers got slower past the latency threshold.
 
 Options:
-  --json      the comparison as JSON
-  -h, --help  this help
+  --json                 the comparison as JSON
+  --latency-threshold T  when an endpoint counts as slower: off, or
+                         [QUANTILE:]RATIOx[,MSms] (default p95:2x,50ms: a p95 more
+                         than doubled and at least 50 ms slower)
+  -h, --help             this help
 
-Exit codes: 0 nothing regressed, 1 something regressed, 2 a file is not a summary.json.`,
-    options: { ...HELP, json: { type: 'boolean' } },
+Exit codes: 0 nothing regressed, 1 a rule regressed or an endpoint got slower,
+2 a file is not a summary.json.`,
+    options: { ...HELP, json: { type: 'boolean' }, 'latency-threshold': { type: 'string' } },
     positionals: [2, 2],
     async run(v, [oldFile, newFile]) {
       const { readSummaryFile } = await import('../report/compare.ts');
-      const { diffSummaries, diffText } = await import('./diff.ts');
-      const d = diffSummaries(oldFile!, readSummaryFile(oldFile!), newFile!, readSummaryFile(newFile!));
+      const { diffSummaries, diffText, regressed } = await import('./diff.ts');
+      const threshold = v['latency-threshold'] === undefined ? undefined : await latencyThreshold(v['latency-threshold'] as string);
+      const d = diffSummaries(oldFile!, readSummaryFile(oldFile!), newFile!, readSummaryFile(newFile!), threshold);
       console.log(v.json ? JSON.stringify(d, null, 2) : diffText(d));
-      return d.regressions.length ? 1 : 0;
+      return regressed(d) ? 1 : 0;
     },
   },
   'export-openapi': {
@@ -234,6 +250,17 @@ Options:
     },
   },
 };
+
+/** --latency-threshold's value, checked: a bad one is a usage error. */
+async function latencyThreshold(text: string) {
+  const { parseLatencyThreshold, LatencyThresholdError } = await import('../report/latency-baseline.ts');
+  try {
+    return parseLatencyThreshold(text);
+  } catch (err) {
+    if (err instanceof LatencyThresholdError) throw new UsageError(`--latency-threshold: ${err.message}`);
+    throw err;
+  }
+}
 
 function integer(flag: string, text: string, min: number): number {
   const n = Number(text);

@@ -16,6 +16,7 @@ import { loadProfile, ProfileError } from '../profile/load.ts';
 import { readWaivers } from '../profile/waivers.ts';
 import { loadAllCases, ScenarioError } from '../scenario/load.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
+import { LatencyThresholdError, runLatencyThreshold } from '../report/latency-baseline.ts';
 import { referenceDefaults, TargetError } from './target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../runner/memory.ts';
@@ -30,7 +31,7 @@ export interface RunRequest {
   reportsDir: string;
 }
 
-/** The run's inputs, checked before Playwright starts: the profile, its waivers and --waivers FILE, the concurrency, every scenario, the baseline. */
+/** The run's inputs, checked before Playwright starts: the profile, its waivers and --waivers FILE, the concurrency, every scenario, the baseline and the latency threshold. */
 function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = referenceDefaults(given);
   const profile = loadProfile(env.OCS_PROFILE!, env);
@@ -39,6 +40,7 @@ function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   rateLimit(profile.safety, env);
   loadAllCases(undefined, profile.fixtures);
   if (env.OCS_BASELINE) readSummaryFile(env.OCS_BASELINE);
+  runLatencyThreshold(env);
   return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
 }
 
@@ -63,7 +65,8 @@ export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS
   try {
     env = checkedInputs(given);
   } catch (err) {
-    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError || err instanceof SummaryFileError) {
+    if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError || err instanceof SummaryFileError
+      || err instanceof LatencyThresholdError) {
       console.error(`ocs-conformance: ${err.message.split('\n').join('; ')}`);
       return 2;
     }

@@ -5,17 +5,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
-import type { RuleRow, Summary } from '../../src/report/summary.ts';
+import type { EndpointLatency, RuleRow, Summary } from '../../src/report/summary.ts';
 import { cli } from './helpers.ts';
 
 const dir = tempDir('ocs-diff-');
 
-function summaryFile(name: string, verdict: Summary['verdict'], cells: Record<string, Partial<Pick<RuleRow, 'json' | 'xml'>>>): string {
+function summaryFile(name: string, verdict: Summary['verdict'], cells: Record<string, Partial<Pick<RuleRow, 'json' | 'xml'>>>, latency?: EndpointLatency[]): string {
   const rules = loadRules().map((r): RuleRow => ({ id: r.id, level: r.level, title: r.title, section: r.spec.section, json: 'pass', xml: 'pass', ...cells[r.id] }));
   const file = join(dir, `${name}.json`);
-  writeFileSync(file, JSON.stringify({ verdict, generatedAt: `2026-11-2${name.length}T10:00:00.000Z`, counts: { pass: 1, fail: 0, skip: 0, error: 0 }, warnings: 0, untested: [], refused: [], rules, probableCauses: [] }));
+  writeFileSync(file, JSON.stringify({ verdict, generatedAt: `2026-11-2${name.length}T10:00:00.000Z`, counts: { pass: 1, fail: 0, skip: 0, error: 0 }, warnings: 0, untested: [], refused: [], rules, probableCauses: [], ...(latency ? { latency } : {}) }));
   return file;
 }
+
+/** Both endpoints of change_pickup and change_receiver's JSON one, with every answer's p95 as given. */
+const timings = (pickupP95: number): EndpointLatency[] => [['change_pickup', 'json', pickupP95], ['change_pickup', 'xml', pickupP95], ['change_receiver', 'json', 12]].map(([operation, format, p95]) =>
+  ({ operation, format, answers: { count: 500, whole: { median: Number(p95) / 2, p95, p99: p95, max: p95 } } }) as EndpointLatency);
 
 const old = summaryFile('old', 'not-conformant', { 'MBR-EMAIL-MAX': { xml: 'fail' } });
 const regressed = summaryFile('regressed', 'not-conformant', {
@@ -51,6 +55,29 @@ describe('ocs-conformance diff', () => {
     const r = cli(['diff', old, fixed]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /: 0 regressed, 1 fixed, 0 no longer tested\n {2}fixed: MBR-EMAIL-MAX \[xml\] \(MUST\): fail → pass\nVerdict: not-conformant → conformant\n$/);
+  });
+
+  it('exits 1 when an endpoint answers slower past the threshold, naming it apart from the rules; off, or a looser threshold, exits 0', () => {
+    const fast = summaryFile('fast', 'conformant', {}, timings(14));
+    const slow = summaryFile('slower', 'conformant', {}, timings(96));
+    const r = cli(['diff', fast, slow]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.deepEqual(r.stdout.trim().split('\n').slice(1), [
+      'Verdict: conformant → conformant',
+      'Latency against the baseline (slower: p95 more than 2× and at least 50 ms slower): 2 of 3 endpoints slower',
+      '  slower: change_pickup [json]: p95 14 ms → 96 ms (×6.9)',
+      '  slower: change_pickup [xml]: p95 14 ms → 96 ms (×6.9)',
+    ]);
+    assert.match(r.stdout, /^[^\n]*: 0 regressed, 0 fixed, 0 no longer tested\n/);
+    assert.deepEqual(JSON.parse(cli(['diff', '--json', fast, slow]).stdout).latency.slower.map((s: { operation: string; format: string }) => `${s.operation} ${s.format}`), ['change_pickup json', 'change_pickup xml']);
+    for (const threshold of ['off', 'p95:8x', '100ms']) assert.equal(cli(['diff', '--latency-threshold', threshold, fast, slow]).code, 0, threshold);
+    assert.equal(cli(['diff', slow, fast]).code, 0, 'faster is no regression');
+  });
+
+  it('exits 2 on a latency threshold it cannot read, naming the forms it takes', () => {
+    const r = cli(['diff', '--latency-threshold', 'twice', old, fixed]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^ocs-conformance: --latency-threshold: expected off, RATIOx, RATIOx,MSms or MSms .*got 'twice'\n/);
   });
 
   it('exits 2 with a one-line reason when a file is not a summary.json', () => {

@@ -38,7 +38,7 @@ describe('ocs-conformance run', () => {
       env: { ...referenceEnv(), OCS_BASE_URL: '', OCS_PROFILE: '' },
     });
     // No --base-url: the embedded reference, here with a fault every response shows.
-    faulty = await cliRun(process.execPath, [BIN, 'run', '--runs', '0', '--workers', '1', '--baseline', join(conformantDir, 'summary.json'), '--report-dir', faultyDir], {
+    faulty = await cliRun(process.execPath, [BIN, 'run', '--runs', '0', '--workers', '1', '--baseline', join(conformantDir, 'summary.json'), '--latency-threshold', 'p99:3x,100ms', '--report-dir', faultyDir], {
       env: { OCS_BASE_URL: '', OCS_PROFILE: '', OCS_REFERENCE_FAULT: 'generated-at-iso' },
     });
   });
@@ -105,6 +105,27 @@ describe('ocs-conformance run', () => {
     assert.equal(p!.workers, 1);
   });
 
+  it('keeps each endpoint\'s latency in summary.json, and compares it with the baseline by --latency-threshold', () => {
+    for (const d of [conformantDir, faultyDir]) {
+      const latency = readSummary(d).latency ?? [];
+      assert.deepEqual(latency.map((e) => `${e.operation} ${e.format}`).sort(), ['change_pickup json', 'change_pickup xml', 'change_receiver json', 'change_receiver xml']);
+      for (const e of latency) {
+        const { count, whole } = e.answers!;
+        assert.ok(count >= 20 && whole.median <= whole.p95 && whole.p95 <= whole.p99 && whole.p99 <= whole.max, JSON.stringify(e.answers));
+      }
+      assert.match(readFileSync(join(d, 'conformance.html'), 'utf8'), /<table id="latency-table"/);
+    }
+    const { latency } = readSummary(faultyDir).baseline!;
+    assert.deepEqual([latency!.threshold, latency!.compared], [{ quantile: 'p99', ratio: 3, ms: 100 }, 4]);
+  });
+
+  it('exits 2 on a --latency-threshold it cannot read, before running anything', async () => {
+    const r = await cliRun(process.execPath, [BIN, 'run', '--latency-threshold', 'fast', '--report-dir', join(dir, 'none')], { env: { OCS_BASE_URL: '', OCS_PROFILE: '' } });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^ocs-conformance: --latency-threshold: expected off, /);
+    assert.ok(!existsSync(join(dir, 'none', 'summary.json')));
+  });
+
   it('writes summary.json files that contract/schemas/summary.schema.json validates', () => {
     assertSchemaValid(readSummary(conformantDir));
     assertSchemaValid(readSummary(faultyDir));
@@ -116,7 +137,8 @@ describe('ocs-conformance run', () => {
     assert.match(forward.stdout, /^ {2}regressed: RSP-GENERATED-AT \[json\] \(MUST\): pass → fail$/m);
     assert.match(forward.stdout, /^ {2}regressed: RSP-GENERATED-AT \[xml\] \(MUST\): pass → fail$/m);
     assert.match(forward.stdout, /^Verdict: conformant → not-conformant$/m);
-    const back = cli(['diff', join(faultyDir, 'summary.json'), join(conformantDir, 'summary.json')]);
+    // Latency apart: one run sent from one worker, the other from several, on a machine shared with other tests.
+    const back = cli(['diff', '--latency-threshold', 'off', join(faultyDir, 'summary.json'), join(conformantDir, 'summary.json')]);
     assert.equal(back.code, 0, back.stderr);
     assert.match(back.stdout, /: 0 regressed, [0-9]+ fixed/);
     assert.match(back.stdout, /^ {2}fixed: RSP-GENERATED-AT \[json\] \(MUST\): fail → pass$/m);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../../src/runner/memory.ts';
+import { startCommand } from '../../src/cli/start-command.ts';
 
 describe('withMemoryLimits', () => {
   it('adds each limit the user did not set, and keeps the user\'s own', () => {
@@ -20,6 +21,8 @@ describe('withMemoryLimits', () => {
     const start = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
     // npm echoes the script as a line of `npm start`'s console (`> node --import tsx …`): it stays under 200 characters.
     assert.ok(`> ${start}`.length <= 200, `npm start's echoed command is ${start.length + 2} characters`);
-    assert.match(start, new RegExp(`${USER_NODE_OPTIONS}="\\$NODE_OPTIONS" NODE_OPTIONS="${withMemoryLimits('', 'runner')} \\$NODE_OPTIONS" exec playwright test$`));
+    // It evals the line src/cli/start.ts writes: Playwright's runner, exec'd with the limits.
+    assert.match(start, /eval "\$\(node --import tsx src\/cli\/start\.ts "\$@"/);
+    assert.equal(startCommand({}, [], '--trace-warnings'), `${USER_NODE_OPTIONS}='--trace-warnings' NODE_OPTIONS='--trace-warnings ${withMemoryLimits('', 'runner')}' exec playwright test`);
   });
 });
