@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { FAULTS, findFault, UnknownFault } from './faults.ts';
+import { FAULTS, findDelay, findFault, UnknownFault } from './faults.ts';
+import { DELAYS } from './faults/delays.ts';
 import { startReference } from './server.ts';
 
 const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset=SECONDS] [--fault NAME | --list-faults]\n'
@@ -31,7 +32,7 @@ function options(): Options | 'list' {
   const fault = values.fault ?? (process.env.OCS_REFERENCE_FAULT || undefined);
   if (fault !== undefined) {
     try {
-      findFault(fault);
+      if (!findDelay(fault)) findFault(fault);
     } catch (err) {
       if (err instanceof UnknownFault) usageError(err.message);
       throw err;
@@ -57,12 +58,16 @@ function listFaults(): void {
   const name = Math.max(...FAULTS.map((f) => f.name.length));
   const rule = Math.max(...FAULTS.map((f) => f.rule.length));
   process.stdout.write(FAULTS.map((f) => `${f.name.padEnd(name)}  ${f.rule.padEnd(rule)}  ${f.description}\n`).join(''));
+  // After the faults, with no rule to blame: a delay breaks none (reference/faults/delays.ts).
+  process.stdout.write(DELAYS.map((d) => `${d.name.padEnd(name)}  ${'(delay)'.padEnd(rule)}  ${d.description}\n`).join(''));
 }
 
 async function serve(opts: Options): Promise<void> {
   const ref = await startReference(opts);
   process.stdout.write(`listening ${ref.url}\n`);
-  if (opts.fault) {
+  const delay = opts.fault === undefined ? undefined : findDelay(opts.fault);
+  if (delay) process.stderr.write(`reference: serving with the delay ${delay.name}: it ${delay.description}\n`);
+  else if (opts.fault) {
     const f = findFault(opts.fault);
     process.stderr.write(`reference: serving with the fault ${f.name} (${f.rule}): it ${f.description}\n`);
   }

@@ -10,6 +10,7 @@ import { VALUE_FAULTS } from './faults/values.ts';
 import { TYPE_FAULTS } from './faults/types.ts';
 import { FORM_FAULTS } from './faults/forms.ts';
 import { DIRECTORY_FAULTS } from './faults/directories.ts';
+import { DELAYS, type Delay } from './faults/delays.ts';
 import { WIRE_FAULTS } from './faults/wire.ts';
 import { MALFORMED_FAULTS } from './faults/malformed.ts';
 import { STATE_FAULTS } from './faults/state.ts';
@@ -28,13 +29,18 @@ export class UnknownFault extends Error {}
 
 export function findFault(name: string): Fault {
   const fault = FAULTS.find((f) => f.name === name);
-  if (!fault) throw new UnknownFault(`unknown fault '${name}' (--list-faults lists the ${FAULTS.length} faults)`);
+  if (!fault) throw new UnknownFault(`unknown fault '${name}' (--list-faults lists the ${FAULTS.length} faults and ${DELAYS.length} delay)`);
   return fault;
 }
 
-/** The hooks of a named fault, or the faithful ones when there is none. */
+/** A delay (reference/faults/delays.ts) by name: served as a fault is, never part of the mutation run. */
+export const findDelay = (name: string): Delay | undefined => DELAYS.find((d) => d.name === name);
+
+/** The hooks of a named fault or delay, or the faithful ones when there is none. */
 export function hooksFor(name?: string): Hooks {
   if (name === undefined) return FAITHFUL;
+  const delay = findDelay(name);
+  if (delay) return { ...FAITHFUL, write: delay.write };
   const { name: _, rule: _rule, description: _description, skips, limits, perService, ...hooks } = findFault(name);
   return {
     ...FAITHFUL,

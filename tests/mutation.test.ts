@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FAULTS } from '../reference/faults.ts';
+import { DELAYS } from '../reference/faults/delays.ts';
 import { startReference } from '../reference/server.ts';
 import { loadErrors, loadRules, ROOT } from '../src/contract/load.ts';
 import { writeMutationReports } from '../scripts/mutation/report.ts';
@@ -67,12 +68,13 @@ describe('the reference CLI and faults', () => {
     assert.match(run.stderr, /unknown fault 'unknown-name'/);
   });
 
-  it('--list-faults lists every fault with its intended rule and exits 0', () => {
+  it('--list-faults lists every fault with its intended rule, then the delays, and exits 0', () => {
     const run = cli(['--list-faults']);
     assert.equal(run.status, 0, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
-    assert.equal(lines.length, FAULTS.length);
+    assert.equal(lines.length, FAULTS.length + DELAYS.length);
     FAULTS.forEach((f, i) => assert.match(lines[i]!, new RegExp(`^${f.name} +${f.rule} +${f.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)));
+    DELAYS.forEach((d, i) => assert.match(lines[FAULTS.length + i]!, new RegExp(`^${d.name} +\\(delay\\) +${d.description}$`)));
   });
 
   it('startReference refuses an unknown fault', async () => {
