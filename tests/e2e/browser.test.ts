@@ -1,42 +1,70 @@
-// The certificate as a person sees it: the Chromium `npm ci` installs (or OCS_CHROMIUM's),
-// driven by Playwright with `executablePath`, opens conformance.html of a run against a
-// faulty reference, reads the verdict and the matrix, follows the failing rule to its
-// evidence in Playwright's report, and saves screenshots. The page is one self-contained
-// file, small at any OCS_RUNS.
+// The certificate as a person sees it, on screen and on paper: the Chromium `npm ci` installs
+// (or OCS_CHROMIUM's), driven by Playwright with `executablePath`, opens conformance.html of a
+// conformant, a failing, a waived and an incomplete run and checks that nothing runs off a
+// 1280-pixel window, that the verdict and the grid are on the first 800 pixels, that every
+// tile has the colour of its rule's outcome in summary.json, and that the page printed on A4
+// loses nothing at the right edge. It follows the failing rule to its evidence in Playwright's
+// report, and saves a screenshot and the PDF of each state for people to look at.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
-import { loadRules } from '../../src/contract/load.ts';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { FORMATS, type Format } from '../../src/contract/load.ts';
+import type { RuleRow, Summary } from '../../src/report/summary.ts';
+import { applyWaivers } from '../../src/report/waivers.ts';
+import { writeReports } from '../../src/report/write.ts';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { findChromium } from './chromium.ts';
-import { ROOT, start } from './run.ts';
+import { ROOT, start, type StartRun } from './run.ts';
 
 /** The fault breaks RSP-GENERATED-AT on every response, in both formats; CNT-CONTACTIDS-MAX stays whole. */
 const FAULT = 'generated-at-iso';
 const FAILING = 'RSP-GENERATED-AT';
 const PASSING = 'CNT-CONTACTIDS-MAX';
 
-/** Where the screenshots go: `reports/screenshots/` of the checkout unless OCS_SCREENSHOT_DIR says otherwise. */
+/** Where the screenshots and PDFs go: `reports/screenshots/` of the checkout unless OCS_SCREENSHOT_DIR says otherwise. */
 const SHOTS = process.env.OCS_SCREENSHOT_DIR ?? join(ROOT, 'reports', 'screenshots');
 
 const MB = 1024 * 1024;
-const DEFAULT_RUNS = 25;
+const WIDTH = 1280;
+const FIRST_SCREEN = 800;
+/** A4, 210 mm at 96 CSS pixels to the inch, less the stylesheet's 12 mm margins: the width a printed page lays out in. */
+const A4_POINTS = 595.92;
+const PRINTED_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
 
-/** A rule's JSON and XML cells in the matrix, found by the header's column names. */
-async function matrixCells(page: Page, id: string): Promise<{ json: string; xml: string }> {
-  const headers = (await page.locator('#matrix thead th').allInnerTexts()).map((h) => h.trim());
-  const json = headers.indexOf('JSON');
-  const xml = headers.indexOf('XML');
-  assert.ok(json >= 0 && xml >= 0, `the matrix has JSON and XML columns (headers: ${headers.join(', ')})`);
-  const row = page.locator('#matrix tbody tr').filter({ has: page.locator('td code', { hasText: new RegExp(`^${id}$`) }) });
-  assert.equal(await row.count(), 1, `one matrix row for ${id}`);
-  const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
-  return { json: cells[json]!, xml: cells[xml]! };
+/** The outcome a rule's tile must show in a format, read from summary.json as the legend names them. */
+function expectedOutcome(r: RuleRow, f: Format): string {
+  const v = r[f];
+  if (v === 'fail') return r.waived?.includes(f) ? 'waived' : r.level === 'SHOULD' ? 'warning' : 'fail';
+  return { pass: 'pass', error: 'error', skip: 'skipped', untested: 'not-run', recorded: 'recorded' }[v];
 }
 
-const isPng = (path: string): boolean => readFileSync(path).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+/** Everything that reaches past `width`, or past the cell it sits in: what a reader would scroll sideways to see. */
+const overflowing = (page: Page, width: number): Promise<string[]> => page.evaluate((w) => [
+  ...(document.documentElement.scrollWidth > w ? [`the page is ${document.documentElement.scrollWidth} pixels wide`] : []),
+  ...[...document.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1)
+    .map((c) => `a cell ${c.scrollWidth} pixels wide in ${c.clientWidth}: ${(c.textContent ?? '').slice(0, 80)}`),
+], width);
+
+interface State { name: string; verdict: string; dir: string; run?: StartRun }
+
+/**
+ * The waived state: the conformant run's summary with PASSING failed in both formats, as a
+ * target that breaks one rule and nothing else would leave it, and a waiver for it; its
+ * certificate written from that (the page is made from summary data alone).
+ */
+function waivedFrom(conformant: StartRun): string {
+  const summary = conformant.summary();
+  const row = summary.rules.find((r) => r.id === PASSING)!;
+  Object.assign(row, { json: 'fail', xml: 'fail', seenIn: [`change_receiver [json] › ${PASSING} four contact IDs are rejected`] });
+  summary.verdict = 'not-conformant';
+  applyWaivers(summary, [{ rule: PASSING, reason: 'the sandbox caps the address book at three', source: 'tests/e2e/browser.test.ts' }], summary.generatedAt.slice(0, 10), false);
+  const dir = tempDir('ocs-waived-');
+  writeReports(summary, dir);
+  return dir;
+}
 
 describe('the certificate in a real browser', () => {
   it('findChromium fails where npm installs no Chromium, saying so and naming OCS_CHROMIUM', () => {
@@ -50,96 +78,121 @@ describe('the certificate in a real browser', () => {
     assert.throws(() => findChromium({ OCS_CHROMIUM: '/nonexistent/chromium' }), /OCS_CHROMIUM=\/nonexistent\/chromium is not an executable file/);
   });
 
-  it(`shows ${FAULT}'s run NOT CONFORMANT, ${FAILING} failing in both formats, leading to its evidence`, { timeout: 360_000 }, async (t) => {
-    // First, so a machine without a Chromium fails here with the reason, before the run.
-    const { executablePath, env } = findChromium();
-    const run = await start([], { OCS_BASE_URL: '', OCS_REFERENCE_FAULT: FAULT });
-    assert.equal(run.code, 1, `the faulty reference is not conformant:\n${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
-    const certificate = join(run.reports, 'conformance.html');
-    mkdirSync(SHOTS, { recursive: true });
+  describe('four runs: conformant, failing, waived and incomplete', { timeout: 360_000 }, () => {
+    const states: State[] = [];
+    let browser: Browser | undefined;
 
-    const browser = await chromium.launch({ executablePath, env });
-    t.diagnostic(`Chromium ${browser.version()}: ${executablePath}`);
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const requested: string[] = [];
-      page.on('request', (r) => requested.push(r.url()));
-      const url = pathToFileURL(certificate).href;
-      await page.goto(url);
-
-      // The verdict, as shown.
-      const verdict = page.getByText('NOT CONFORMANT', { exact: true });
-      assert.equal(await verdict.count(), 1, 'the verdict NOT CONFORMANT is on the page once');
-      assert.equal(await verdict.isVisible(), true);
-      assert.equal(await page.getByText('CONFORMANT', { exact: true }).count(), 0, 'no CONFORMANT verdict beside it');
-
-      // The matrix: one row per catalog rule; the fault's rule fails in both formats, another passes in both.
-      assert.equal(await page.locator('#matrix tbody tr').count(), loadRules().filter((r) => r.level !== 'INFO').length, 'a row per MUST and SHOULD rule');
-      assert.equal(await page.locator('#open-points-table tbody tr').count(), loadRules().filter((r) => r.level === 'INFO' && r.family !== 'safety').length, 'a line per open point, with what the target did');
-      assert.match(await page.locator('#open-points-table tbody tr', { hasText: 'INFO-RECEIVER-PHONE-PLUS' }).innerText(), /HTTP 200 \(accepted\)/);
-      assert.equal(await page.locator('#safety-probes tbody tr').count(), loadRules().filter((r) => r.family === 'safety').length, 'the safety probes in their own section');
-      assert.match(await page.locator('#safety-probes tbody tr', { hasText: 'SAFE-LARGE-BODY' }).innerText(), /HTTP 400: the target refused it/, 'what the target did with the probe');
-      assert.deepEqual(await matrixCells(page, FAILING), { json: 'fail', xml: 'fail' });
-      assert.deepEqual(await matrixCells(page, PASSING), { json: 'pass', xml: 'pass' });
-
-      // The failing rule is listed with where it was seen, and the passing one is not.
-      const failing = page.locator('h2', { hasText: 'Failing rules' }).locator('xpath=following-sibling::ul[1]/li');
-      const item = failing.filter({ hasText: FAILING });
-      assert.equal(await item.count(), 1, `the Failing rules list names ${FAILING}`);
-      assert.match(await item.innerText(), /JSON fail, XML fail/);
-      assert.equal(await failing.filter({ hasText: PASSING }).count(), 0, `${PASSING} is not listed as failing`);
-      const seenIn = await item.locator('em').allInnerTexts();
-      assert.ok(seenIn.length > 0, 'the failing rule says where it was seen');
-      const [testTitle, stepTitle] = seenIn[0]!.split(' › ');
-      assert.ok(testTitle && stepTitle, `"${seenIn[0]}" is "<test> › <step>"`);
-
-      // Self-contained: no element loads anything, the styles import nothing, and opening the
-      // page requested nothing but the page itself.
-      const external = await page.evaluate(() => [
-        ...[...document.querySelectorAll('script[src], link, img, iframe, object, embed, video, audio, source, [srcset]')].map((e) => e.outerHTML.slice(0, 160)),
-        ...[...document.querySelectorAll('[src], [href]')].filter((e) => /^(https?:)?\/\//i.test(e.getAttribute('src') ?? e.getAttribute('href') ?? '')).map((e) => e.outerHTML.slice(0, 160)),
-        ...[...document.querySelectorAll('style, [style]')].flatMap((e) => ((e.textContent ?? '') + (e.getAttribute('style') ?? '')).match(/url\(|@import/g) ?? []),
+    before(async () => {
+      // First, so a machine without a Chromium fails here with the reason, before the runs.
+      const { executablePath, env } = findChromium();
+      // Without properties: the certificate's states, not a deep run, are what is looked at.
+      const [conformant, failing, partial] = await Promise.all([
+        start([], { OCS_BASE_URL: '', OCS_RUNS: '0' }),
+        start([], { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REFERENCE_FAULT: FAULT }),
+        start(['--grep', PASSING], { OCS_BASE_URL: '', OCS_RUNS: '0' }),
       ]);
-      assert.deepEqual(external, [], 'the certificate loads no asset');
-      assert.deepEqual(requested, [url], 'opening the certificate requests nothing else');
+      for (const [run, code] of [[conformant, 0], [failing, 1], [partial, 2]] as const) assert.equal(run.code, code, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
+      states.push(
+        { name: 'conformant', verdict: 'CONFORMANT', dir: conformant.reports, run: conformant },
+        { name: 'failing', verdict: 'NOT CONFORMANT', dir: failing.reports, run: failing },
+        { name: 'waived', verdict: 'CONFORMANT WITH WAIVERS', dir: waivedFrom(conformant) },
+        { name: 'incomplete', verdict: 'INCOMPLETE', dir: partial.reports, run: partial },
+      );
+      mkdirSync(SHOTS, { recursive: true });
+      browser = await chromium.launch({ executablePath, env });
+    });
+    after(() => browser?.close());
 
-      // Size: the page is a rule × format matrix and a bounded failing-rules list, so it does not
-      // grow with OCS_RUNS; even if it grew in proportion (1000 runs / the default 25), it would
-      // stay under 20 MB.
-      const bytes = statSync(certificate).size;
-      t.diagnostic(`conformance.html: ${bytes} bytes`);
-      assert.ok(bytes < 20 * MB, `conformance.html is ${bytes} bytes`);
-      assert.ok(bytes * (1000 / DEFAULT_RUNS) < 20 * MB, `conformance.html is ${bytes} bytes: ×${1000 / DEFAULT_RUNS} would pass 20 MB`);
+    for (const name of ['conformant', 'failing', 'waived', 'incomplete']) {
+      it(`shows the ${name} run's verdict and grid on the first screen, nothing wider than the window, each tile in its outcome's colour, and prints whole`, async (t) => {
+        const state = states.find((s) => s.name === name)!;
+        const summary = JSON.parse(readFileSync(join(state.dir, 'summary.json'), 'utf8')) as Summary;
+        const certificate = join(state.dir, 'conformance.html');
+        const page = await browser!.newPage({ viewport: { width: WIDTH, height: FIRST_SCREEN } });
+        const requested: string[] = [];
+        page.on('request', (r) => requested.push(r.url()));
+        try {
+          const url = pathToFileURL(certificate).href;
+          await page.goto(url);
+          assert.equal(await page.locator('#verdict').innerText(), state.verdict);
+          assert.deepEqual(await overflowing(page, WIDTH), [], `nothing runs off a ${WIDTH}-pixel window`);
+          for (const id of ['#verdict', '#grid']) {
+            const box = (await page.locator(id).boundingBox())!;
+            assert.ok(box.y + box.height <= FIRST_SCREEN, `${id} ends at ${box.y + box.height}, past the first ${FIRST_SCREEN} pixels`);
+          }
 
-      const certificateShot = join(SHOTS, 'conformance.png');
-      await page.screenshot({ path: certificateShot, fullPage: true });
-      assert.ok(isPng(certificateShot));
-      t.diagnostic(`screenshot: ${certificateShot}`);
-      console.log(`screenshot of the certificate: ${certificateShot}`);
+          // Each tile: its rule and format once, in the legend's colour of the outcome summary.json gives it.
+          const legend = new Map(await page.locator('.legend .key').evaluateAll((keys) => keys.map((k) => [k.getAttribute('data-outcome')!, getComputedStyle(k.querySelector('.t')!).backgroundColor] as [string, string])));
+          assert.equal(new Set(legend.values()).size, legend.size, 'every outcome has a colour of its own');
+          const tiles = await page.locator('#grid .tiles a.t').evaluateAll((as) => as.map((a) => ({ rule: a.getAttribute('data-rule')!, format: a.getAttribute('data-format')!, colour: getComputedStyle(a).backgroundColor, href: a.getAttribute('href')! })));
+          assert.deepEqual(tiles.map((x) => `${x.rule} ${x.format}`).sort(), summary.rules.flatMap((r) => FORMATS.map((f) => `${r.id} ${f}`)).sort());
+          const rows = new Map(summary.rules.map((r) => [r.id, r]));
+          const wrong = tiles.filter((x) => x.colour !== legend.get(expectedOutcome(rows.get(x.rule)!, x.format as Format)));
+          assert.deepEqual(wrong.map((x) => `${x.rule} [${x.format}] ${x.colour}, summary.json: ${expectedOutcome(rows.get(x.rule)!, x.format as Format)}`), []);
+          const targets = await page.evaluate((hrefs) => hrefs.filter((h) => !document.getElementById(h.slice(1))), tiles.map((x) => x.href));
+          assert.deepEqual(targets, [], 'every tile leads to its rule\'s row');
+          await page.screenshot({ path: join(SHOTS, `certificate-${name}.png`) });
 
-      // Follow the certificate's link to Playwright's report, open the test the rule was seen
-      // in, and find the evidence attached to the step named there.
-      await page.locator('a[href="html/index.html"]').first().click();
-      await page.waitForURL(/\/html\/index\.html/);
-      await page.getByRole('link', { name: testTitle, exact: true }).first().click();
-      const attachment = page.locator('summary', { hasText: `evidence: ${stepTitle}` });
-      await attachment.waitFor({ timeout: 30_000 });
-      // Steps are grouped by rule (the step's first rule ID): open the group to see the step.
-      await page.getByText(stepTitle.split(' ')[0]!, { exact: true }).first().click();
-      assert.ok((await page.getByText(stepTitle, { exact: true }).count()) >= 1, `the step "${stepTitle}" is in the report`);
-      await attachment.click();
-      const evidence = await attachment.locator('xpath=..').locator('.attachment-body').innerText();
-      assert.match(evidence, new RegExp(`${FAILING} \\(MUST\\)`), 'the evidence names the rule');
-      assert.match(evidence, /── request[\s\S]*── response/, 'the evidence holds the exchange');
-      assert.match(evidence, /generated_at\W+\d{4}-\d\d-\d\dT\d\d:\d\d/, 'and shows the ISO generated_at the fault writes');
-      await attachment.evaluate((e) => e.scrollIntoView({ block: 'start' }));
-      const evidenceShot = join(SHOTS, 'evidence.png');
-      await page.screenshot({ path: evidenceShot });
-      assert.ok(isPng(evidenceShot));
-      t.diagnostic(`screenshot: ${evidenceShot}`);
-      console.log(`screenshot of the evidence in Playwright's report: ${evidenceShot}`);
-    } finally {
-      await browser.close();
+          // On paper: laid out in an A4 page's width, nothing reaches past it, and the PDF is A4.
+          await page.emulateMedia({ media: 'print' });
+          await page.setViewportSize({ width: PRINTED_PX, height: FIRST_SCREEN });
+          assert.deepEqual(await overflowing(page, PRINTED_PX), [], `nothing runs past the printed page's ${PRINTED_PX} pixels`);
+          const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+          const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
+          assert.ok(box && Math.abs(Number(box[1]) - A4_POINTS) < 1, `the PDF's pages are A4 wide (${box?.[1]} points)`);
+          writeFileSync(join(SHOTS, `certificate-${name}.pdf`), pdf);
+          t.diagnostic(`${name}: ${statSync(certificate).size} bytes; ${pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length} printed pages; ${join(SHOTS, `certificate-${name}.png`)}`);
+
+          // Self-contained: no element loads anything, the styles import nothing, and opening the
+          // page requested nothing but the page itself.
+          const external = await page.evaluate(() => [
+            ...[...document.querySelectorAll('script[src], link, img, iframe, object, embed, video, audio, source, [srcset]')].map((e) => e.outerHTML.slice(0, 160)),
+            ...[...document.querySelectorAll('style, [style]')].flatMap((e) => ((e.textContent ?? '') + (e.getAttribute('style') ?? '')).match(/url\(|@import/g) ?? []),
+          ]);
+          assert.deepEqual(external, [], 'the certificate loads no asset');
+          assert.deepEqual(requested, [url], 'opening the certificate requests nothing else');
+          // Bounded by the catalog (a row per rule, three places per failing rule), whatever OCS_RUNS.
+          assert.ok(statSync(certificate).size < 1 * MB, `conformance.html is ${statSync(certificate).size} bytes`);
+        } finally {
+          await page.close();
+        }
+      });
     }
+
+    it(`leads from ${FAILING}, failing in both formats, to its evidence in Playwright's report`, async () => {
+      const failing = states.find((s) => s.name === 'failing')!;
+      const page = await browser!.newPage({ viewport: { width: WIDTH, height: 900 } });
+      try {
+        await page.goto(pathToFileURL(join(failing.dir, 'conformance.html')).href);
+        assert.deepEqual(await page.locator(`#grid a.t[data-rule="${FAILING}"]`).evaluateAll((as) => as.map((a) => a.getAttribute('data-outcome'))), ['fail', 'fail']);
+        assert.deepEqual(await page.locator(`#grid a.t[data-rule="${PASSING}"]`).evaluateAll((as) => as.map((a) => a.getAttribute('data-outcome'))), ['pass', 'pass']);
+        const item = page.locator('#failing li').filter({ hasText: FAILING });
+        assert.match(await item.innerText(), /JSON fail, XML fail/);
+        const [testTitle, stepTitle] = (await item.locator('em').first().innerText()).split(' › ');
+        assert.ok(testTitle && stepTitle, 'the failing rule says where it was seen: <test> › <step>');
+        // The open points lead with the choice, in words; the answers themselves are one click away.
+        const phone = page.locator('#rule-INFO-RECEIVER-PHONE-PLUS td').nth(2);
+        assert.match(await phone.locator('.chosen').innerText(), /^accepts a receiver phone number with a leading plus$/);
+        await phone.locator('summary').click();
+        assert.match(await phone.locator('.evidence').first().innerText(), /HTTP 200 \(accepted\)/);
+
+        await page.locator('a[href="html/index.html"]').first().click();
+        await page.waitForURL(/\/html\/index\.html/);
+        await page.getByRole('link', { name: testTitle, exact: true }).first().click();
+        const attachment = page.locator('summary', { hasText: `evidence: ${stepTitle}` });
+        await attachment.waitFor({ timeout: 30_000 });
+        // Steps are grouped by rule (the step's first rule ID): open the group to see the step.
+        await page.getByText(stepTitle.split(' ')[0]!, { exact: true }).first().click();
+        await attachment.click();
+        const evidence = await attachment.locator('xpath=..').locator('.attachment-body').innerText();
+        assert.match(evidence, new RegExp(`${FAILING} \\(MUST\\)`), 'the evidence names the rule');
+        assert.match(evidence, /── request[\s\S]*── response/, 'the evidence holds the exchange');
+        assert.match(evidence, /generated_at\W+\d{4}-\d\d-\d\dT\d\d:\d\d/, 'and shows the ISO generated_at the fault writes');
+        await attachment.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: join(SHOTS, 'evidence.png') });
+      } finally {
+        await page.close();
+      }
+    });
   });
 });
