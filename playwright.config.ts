@@ -20,6 +20,7 @@ process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
 process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
 process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
 process.env.OCS_QUOTED_FILE ??= `${reports}/.quoted`;
+process.env.OCS_STALL_FILE ??= `${reports}/.stalls`;
 const { safety, name } = profileSettings(process.env.OCS_PROFILE!);
 process.env.OCS_TARGET_NAME ??= name;
 // Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
@@ -31,7 +32,7 @@ const { workers, inFlight } = workerPlan(safety, cliFlag('-j', '--workers'));
 // worker gets its share of the requests in flight, and the steps inside a test see the
 // run's --grep.
 if (process.env.TEST_WORKER_INDEX === undefined) {
-  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE]) rmSync(file, { force: true });
+  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE, process.env.OCS_STALL_FILE]) rmSync(file, { force: true });
   process.env.OCS_WORKER_IN_FLIGHT = String(inFlight);
   // A cap on the request rate is shared out as the requests in flight are.
   const rps = rateLimit(safety);

@@ -6,8 +6,9 @@ import type { Finding } from './finding.ts';
  * The wire rules every answer is judged on (docs/wire.md): its framing, read whole by an HTTP
  * parser, and whether it came where it was due. A stall the transport attributed (it sent the
  * request again on a fresh connection and got its answer there: src/client/undici.ts) fails
- * WIRE-KEEP-ALIVE; any answer that came passes it, kept connection or not, since a target that
- * closes its connections keeps the rule too.
+ * WIRE-KEEP-ALIVE; an answer on a connection that had carried an earlier exchange passes it, and
+ * so does one that closes its connection (a target may refuse to keep connections, RFC 9112
+ * 9.3). An answer on a new connection left open shows nothing of the rule.
  */
 export function wireFindings(res: WireResponse): Finding[] {
   const framing = res.misframed?.rule === 'WIRE-RESPONSE-FRAMING'
@@ -18,11 +19,11 @@ export function wireFindings(res: WireResponse): Finding[] {
       expected: 'an answer on the connection the target kept open, or the connection closed',
       received: `no answer within ${Math.round(res.stalled.keptMs)} ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in ${Math.round(res.stalled.freshMs)} ms`,
     })
-    : ruleFinding('WIRE-KEEP-ALIVE', 'pass');
+    : res.reused || /\bclose\b/i.test(res.headers.connection ?? '') ? ruleFinding('WIRE-KEEP-ALIVE', 'pass') : undefined;
   const http10 = res.misframed?.rule === 'WIRE-HTTP10'
     ? [ruleFinding('WIRE-HTTP10', 'fail', { expected: 'an answer framed for HTTP/1.0: no Transfer-Encoding', received: res.misframed.problem })]
     : [];
-  return [framing, kept, ...http10];
+  return [framing, ...(kept ? [kept] : []), ...http10];
 }
 
 /** An answer the HTTP parser refused: the target broke framing (RFC 9112 section 6), not the network. */

@@ -7,6 +7,7 @@ import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
 import { FramingError, TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
+import type { SharedLog } from '../runner/shared-log.ts';
 
 /**
  * A response body is read up to this many bytes (profile http.maxResponseBytes): the service's
@@ -39,14 +40,27 @@ export interface ClosableTransport extends Transport { close(): Promise<void>; d
  * limit. When the first went out on a kept connection and the fresh one answers within the
  * deadline, the answer carries `stalled` (WIRE-KEEP-ALIVE fails), and from then on this
  * transport sends every request, named connections too, on a fresh connection: a target that
- * leaves kept connections unanswered must cost one stall, not one per request.
+ * leaves kept connections unanswered must cost one stall, not one per request. `stalls`, when
+ * given, is where the run's workers tell each other so (src/client/target.ts): Playwright starts
+ * a new worker after every failed test, and each would find the stall again.
  */
-export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): ClosableTransport {
+export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, stalls?: SharedLog): ClosableTransport {
   const limits: Limits = { timeoutMs, maxBytes };
   const connections = new Connections();
   const deadline = new HeadDeadline(timeoutMs);
   const overNode = new Set<NodeSend>();
   let keptStall = false;
+  // Another worker's stall is read at most every STALLS_READ_MS: a file stat per request would cost more than it saves.
+  let readAt = -Infinity;
+  const freshOnly = (): boolean => {
+    if (keptStall || !stalls) return keptStall;
+    const now = performance.now();
+    if (now - readAt >= STALLS_READ_MS) {
+      readAt = now;
+      keptStall = stalls.lines().length > 0;
+    }
+    return keptStall;
+  };
 
   const start = (req: WireRequest, shape: Shaped, connection: string | undefined, watch: boolean): Exchange => {
     const { origin, path } = parsed(req.url);
@@ -76,6 +90,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
       connections.release(retry.dispatcher);
     }
     if (!stall.reused || response.firstByteMs! > deadline.ms()) return response;
+    if (!keptStall) stalls?.append(`${req.url}: no answer in ${Math.round(stall.keptMs)} ms on a kept connection`);
     keptStall = true;
     return { ...response, stalled: { keptMs: stall.keptMs, freshMs: response.firstByteMs! } };
   }
@@ -92,7 +107,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
         }
       }
       const shape = shaped(req);
-      const first = start(req, shape, keptStall ? FRESH : req.connection, true);
+      const first = start(req, shape, freshOnly() ? FRESH : req.connection, true);
       try {
         return await first.response;
       } catch (err) {
@@ -113,6 +128,8 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     },
   };
 }
+
+const STALLS_READ_MS = 250;
 
 /** The time limit passed without the whole answer. */
 class NoAnswer extends TransportError {}

@@ -22,8 +22,14 @@ const judged = (res: WireResponse, expect: Parameters<typeof judge>[0]['case']['
 
 describe('one answer', () => {
   it('passes the wire and clock rules when it is framed, timely and on time', () => {
-    const findings = judged(json(200, ok()));
+    const findings = judged({ ...json(200, ok()), reused: true });
     for (const rule of ['WIRE-RESPONSE-FRAMING', 'WIRE-KEEP-ALIVE', 'RSP-GENERATED-AT-CLOCK', 'RSP-FORMAT-FOLLOWS-PATH']) assert.equal(of(findings, rule)?.verdict, 'pass', rule);
+  });
+
+  it('judges WIRE-KEEP-ALIVE only where a connection was kept, or closed by the target', () => {
+    assert.equal(of(wireFindings(json(200, ok())), 'WIRE-KEEP-ALIVE'), undefined, 'a new connection left open shows nothing');
+    const closing = { ...json(200, ok()), headers: { 'content-type': 'application/json', connection: 'close' } };
+    assert.equal(of(wireFindings(closing), 'WIRE-KEEP-ALIVE')?.verdict, 'pass', 'a target may refuse to keep connections');
   });
 
   it('fails the format rule, not errs, when it came whole but is well formed in no format', () => {
