@@ -359,6 +359,11 @@ describe('consoleSummary', () => {
     ]);
   });
 
+  it('names the report directory the run wrote to in its evidence line', () => {
+    const rules = [{ id: 'RSP-GENERATED-AT', level: 'MUST' as const, title: 'g', section: '2.4', json: 'fail' as const, xml: 'pass' as const }];
+    assert.ok(consoleSummary(base({ untested: [], rules }), '/somewhere/else').includes('Evidence in /somewhere/else/: junit.xml (each rule\'s first failing check: request, response, curl and rerun lines), html/index.html (every check)'));
+  });
+
   it('names every missing fixture at once, with how many values each needs', () => {
     const skips = [
       { reason: 'the profile\'s fixtures.addressBook.contactIDs has fewer than 4 elements', checks: 2, rules: ['CNT-CONTACTIDS-MAX'], fixture: { key: 'fixtures.addressBook.contactIDs', needs: 4 } },
