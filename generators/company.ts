@@ -63,9 +63,17 @@ class Send implements fc.AsyncCommand<Model, Real> {
 /** A sequence: the connection it travels on, and the commands. */
 export type Drawing = [connection: 'one' | 'each', commands: Iterable<fc.AsyncCommand<Model, Real>>];
 
+/**
+ * How many smaller candidates a failing sequence or burst is shrunk through. Each is a whole
+ * sequence or burst sent again, its broken answers once more alone: a target that fails many of
+ * them (an order that answers 503 whenever it is busy) would otherwise keep a property shrinking
+ * for minutes. Dropping requests comes first, so the few tried are the ones that shorten most.
+ */
+const SHRINKS = 24;
+
 /** Up to six requests: a sequence longer than that finds nothing a shorter one misses, and shrinking ends shorter still. */
-export const sequences = (g: GenContext): fc.Arbitrary<Drawing> =>
-  fc.tuple(fc.constantFrom('one' as const, 'each' as const), fc.commands<Model, Real, false>([drawn(g).map((d) => new Send(d))], { maxCommands: 6 }));
+export const sequences = (g: GenContext): fc.Arbitrary<Drawing> => fc.limitShrink(
+  fc.tuple(fc.constantFrom('one' as const, 'each' as const), fc.commands<Model, Real, false>([drawn(g).map((d) => new Send(d))], { maxCommands: 6 })), SHRINKS);
 
 const trialOf = (c: Company, rule: string): Trial => ({ parts: c.parts, broken: c.broken, ...(c.unsent !== undefined ? { unsent: c.unsent } : {}), own: [rule, 'RSP-GENERATED-AT-MOVES'] });
 
@@ -77,7 +85,7 @@ export const inSequence = (t: Target) => async ([connection, commands]: Drawing)
 };
 
 /** Three to ten requests in flight together. */
-export const bursts = (g: GenContext): fc.Arbitrary<Drawn[]> => fc.array(drawn(g), { minLength: 3, maxLength: 10 });
+export const bursts = (g: GenContext): fc.Arbitrary<Drawn[]> => fc.limitShrink(fc.array(drawn(g), { minLength: 3, maxLength: 10 }), SHRINKS);
 
 /** One burst, sent together and judged (src/runner/sequence.ts). */
 export const together = (t: Target) => async (burst: Drawn[]): Promise<Trial> =>

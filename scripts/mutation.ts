@@ -16,7 +16,7 @@ import { propertySettings, type PropertySettings } from './mutation/sources.ts';
 
 const REPORTS = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
 
-const USAGE = 'usage: npm run mutation [-- --fault NAME ... --threads N --repeat N]';
+const USAGE = 'usage: npm run mutation [-- --fault NAME ... --threads N --repeat N --whole]';
 
 /** A fault's line; with repeats, its kills out of them and the seeds of the misses (UNSTABLE: killed in some repeats only). */
 function line(f: FaultResult, repeats: number): string {
@@ -34,9 +34,9 @@ const positive = (flag: string, text: string | undefined): number | undefined =>
 };
 
 async function main(): Promise<number> {
-  let values: { fault?: string[]; threads?: string; repeat?: string };
+  let values: { fault?: string[]; threads?: string; repeat?: string; whole?: boolean };
   try {
-    ({ values } = parseArgs({ options: { fault: { type: 'string', multiple: true }, threads: { type: 'string' }, repeat: { type: 'string' } }, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ options: { fault: { type: 'string', multiple: true }, threads: { type: 'string' }, repeat: { type: 'string' }, whole: { type: 'boolean' } }, strict: true, allowPositionals: false }));
   } catch (err) {
     console.error(`mutation: ${(err as Error).message}\n${USAGE}`);
     return 2;
@@ -55,7 +55,7 @@ async function main(): Promise<number> {
   }
   let report;
   try {
-    report = await runMutation({ faults: values.fault, threads, properties, repeat, onResult: (f) => console.log(line(f, repeat)) });
+    report = await runMutation({ faults: values.fault, threads, properties, repeat, whole: values.whole, onResult: (f) => console.log(line(f, repeat)) });
   } catch (err) {
     if (!(err instanceof UnknownFault)) throw err;
     console.error(`mutation: ${err.message}`);
@@ -67,6 +67,7 @@ async function main(): Promise<number> {
   console.log(`Reports: ${html}, ${json}`);
   console.log(`Mutation score: ${(report.score * 100).toFixed(1)}% (${report.faults.filter(passes).length} of ${report.faults.length} faults killed with their intended rule blamed)`);
   console.log(`Properties: ${report.properties.runs} runs each, seed ${report.properties.seed} (OCS_MUTATION_RUNS, else OCS_RUNS; OCS_SEED)`);
+  console.log(report.whole ? 'Each fault judged by every check (--whole)' : 'Each fault judged by the checks that name its intended rule, the faithful reference by every check (--whole: every check for each fault)');
   if (repeat > 1) console.log(`Repeats: ${repeat}, with property seeds ${report.seeds.join(' ')} (derived from seed ${report.properties.seed}); a fault passes only when killed with its intended rule in each`);
   console.log(`Wall time: ${(report.wallMs / 1000).toFixed(1)} s on ${report.threads} threads`);
   console.log(`${report.passed} passed, ${report.failed} failed`);

@@ -2,8 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { PropertySettings } from './sources.ts';
 import type { TargetVerdict } from './verdict.ts';
 
-/** One judgement: the reference with `fault` (undefined: the faithful one), its properties run with `properties`. */
-export interface Job { fault: string | undefined; properties: PropertySettings }
+/**
+ * One judgement: the reference with `fault` (undefined: the faithful one), its properties run
+ * with `properties`, by the checks that name `focus` (undefined: every check).
+ */
+export interface Job { fault: string | undefined; properties: PropertySettings; focus?: string }
 
 export type ToWorker = { kind: 'judge'; job: number } & Job | { kind: 'stop' };
 export type FromWorker =

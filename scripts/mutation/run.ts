@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { FAULTS, findFault } from '../../reference/faults.ts';
 import { judgeAll, type Job } from './pool.ts';
 import { foldBaseline, foldFault, repeatSeeds, type Repeated } from './repeat.ts';
-import { propertySettings, type PropertySettings } from './sources.ts';
+import { propertySettings, sees, type PropertySettings } from './sources.ts';
 import type { Evidence, TargetVerdict } from './verdict.ts';
 
 /** What the mutation run found for one fault (README "Mutation testing"), over every repeat (scripts/mutation/repeat.ts). */
@@ -27,6 +27,8 @@ export interface MutationReport {
   properties: PropertySettings;
   /** The property seed of each repeat, the run's seed first (one element without --repeat). */
   seeds: number[];
+  /** Whether each fault was judged by every check (`--whole`), or by the checks that name its rule. */
+  whole: boolean;
   wallMs: number;
   generatedAt: string;
 }
@@ -40,6 +42,12 @@ export interface MutationOptions {
   properties?: PropertySettings;
   /** How many times each target is judged, each time with another property seed derived from the run's (default 1). */
   repeat?: number;
+  /**
+   * Judge each fault with every check of the suite, not only those that name its intended rule
+   * (default false: a fault is judged by the checks that can see it, the faithful reference by
+   * every check, so no false positive goes unseen).
+   */
+  whole?: boolean;
   onResult?: (result: FaultResult) => void;
 }
 
@@ -55,8 +63,10 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
   const seeds = repeatSeeds(properties.seed, repeat);
   // Target 0 is the faithful reference, target i + 1 is fault i; each target's repeats are
   // neighbouring jobs, so a fault's line is printed as soon as its last repeat is judged.
-  const targets = [undefined, ...faults.map((f) => f.name)];
-  const jobs: Job[] = targets.flatMap((fault) => seeds.map((seed) => ({ fault, properties: { ...properties, seed } })));
+  const targets = [undefined, ...faults];
+  // A fault whose rule no check names is judged by every check: a focused judgement would see nothing.
+  const focusOf = (rule: string | undefined): { focus?: string } => (rule && !opts.whole && sees(rule) ? { focus: rule } : {});
+  const jobs: Job[] = targets.flatMap((fault) => seeds.map((seed) => ({ fault: fault?.name, properties: { ...properties, seed }, ...focusOf(fault?.rule) })));
   // No more threads than jobs.
   const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), jobs.length));
   const toResult = (i: number, verdicts: TargetVerdict[]): FaultResult => {
@@ -83,6 +93,7 @@ export async function runMutation(opts: MutationOptions = {}): Promise<MutationR
     threads,
     properties,
     seeds,
+    whole: opts.whole ?? false,
     wallMs: Math.round(performance.now() - started),
     generatedAt: new Date().toISOString(),
   };

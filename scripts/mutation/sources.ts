@@ -1,6 +1,5 @@
 import type { Format } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
-import type { Transport } from '../../src/client/transport.ts';
 import { runCase } from '../../src/runner/case.ts';
 import { eachLimited } from '../../src/runner/limit.ts';
 import { loadAllCases, type LoadedCase } from '../../src/scenario/load.ts';
@@ -43,10 +42,23 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
   };
 }
 
-/** Every source each target of a mutation run is judged with: adding a source is one more call here. */
-export function findingSources(settings: PropertySettings): FindingSource[] {
-  if (settings.runs === 0) return [scenarioSource()];
-  return [scenarioSource(), propertySource(settings)];
+/**
+ * Every source each target of a mutation run is judged with: adding a source is one more call
+ * here. With `focus` (a fault's intended rule), only the scenario cases and properties that
+ * name that rule, the checks that can see the fault (`sees`); the faithful reference is judged
+ * by every one.
+ */
+export function findingSources(settings: PropertySettings, focus?: string): FindingSource[] {
+  if (settings.runs === 0) return [scenarioSource(focus)];
+  return [scenarioSource(focus), propertySource(settings, focus)];
+}
+
+/** Whether a case names `rule`: itself, or in a step of its sequence. */
+const caseNames = (c: LoadedCase, rule: string): boolean => c.rules.includes(rule) || (c.sequence?.steps.some((s) => s.rules.includes(rule)) ?? false);
+
+/** Whether any case or property names `rule`: a focused judgement of a fault that no check names would see nothing. */
+export function sees(rule: string): boolean {
+  return scenarioRuns().some(({ c }) => caseNames(c, rule)) || PROPERTIES.some((p) => p.rules.includes(rule));
 }
 
 let loaded: { c: LoadedCase; format: Format }[] | undefined;
@@ -59,10 +71,11 @@ const scenarioRuns = (): { c: LoadedCase; format: Format }[] =>
  * requests at a time. The safety probes are left out: they judge nothing, so they cannot kill
  * a fault, and each sends 4 MiB.
  */
-function scenarioSource(): FindingSource {
+function scenarioSource(focus?: string): FindingSource {
   return async ({ url, transport, ctx }) => {
     const out: SourcedFinding[] = [];
-    await eachLimited(scenarioRuns(), 16, async ({ c, format }) => {
+    const runs = focus ? scenarioRuns().filter(({ c }) => caseNames(c, focus)) : scenarioRuns();
+    await eachLimited(runs, 16, async ({ c, format }) => {
       const result = await runCase(c, format, ctx, transport, url);
       if (result.kind === 'skip') return;
       for (const part of result.parts) {
@@ -74,16 +87,15 @@ function scenarioSource(): FindingSource {
 }
 
 /**
- * The properties of generators/suite.ts, four at a time, each sequential inside and `runs`
- * runs long, sent over `transport` when given instead of the target's. A property that holds
+ * The properties of generators/suite.ts (those naming `focus`, when given), four at a time, each
+ * sequential inside and `runs` runs long. A property that holds
  * yields the merged findings of its runs; one that fails yields the shrunk counterexample's
  * findings, as suites/properties.spec.ts records them.
  */
-export function propertySource({ runs, seed }: PropertySettings, transport?: Transport): FindingSource {
-  return async (given) => {
-    const target = transport ? { ...given, transport } : given;
+export function propertySource({ runs, seed }: PropertySettings, focus?: string): FindingSource {
+  return async (target) => {
     const out: SourcedFinding[] = [];
-    await eachLimited(PROPERTIES, 4, async (p) => {
+    await eachLimited(focus ? PROPERTIES.filter((p) => p.rules.includes(focus)) : PROPERTIES, 4, async (p) => {
       const outcome = await checkProperty(p, target, { numRuns: runs, seed });
       if (outcome.kind === 'skip') return;
       const { run } = outcome;

@@ -21,7 +21,7 @@ port.on('message', (message: ToWorker) => {
     port.close();
     return;
   }
-  judgeReference(message.fault, findingSources(message.properties), ctx).then(
+  judgeReference(message.fault, findingSources(message.properties, message.focus), ctx).then(
     (verdict) => post({ kind: 'verdict', job: message.job, verdict }),
     (err: unknown) => post({ kind: 'failed', job: message.job, reason: err instanceof Error ? err.stack ?? err.message : String(err) }),
   );

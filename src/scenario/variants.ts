@@ -49,7 +49,9 @@ export function inEachVariant(c: LoadedCase, variants: { forms?: 'all' | string[
       if (!isFraming(framing)) throw new ScenarioError(`${key}.framings: no framing '${framing}' (${FRAMINGS.join(', ')})`);
       const rule = FRAMING_RULE[framing];
       if (!c.rules.includes(rule)) throw new ScenarioError(`${key}.rules: the framing '${framing}' is judged on ${rule}, which the case does not name`);
-      return { ...c, name: `${c.name}: ${framing}`, rules: [rule], framing };
+      // Over HTTP/1.0 the target closes the connection after its answer, so the answer's bytes are
+      // counted against its Content-Length there: that copy judges WIRE-RESPONSE-FRAMING too.
+      return { ...c, name: `${c.name}: ${framing}`, rules: framing === 'http10' ? [rule, 'WIRE-RESPONSE-FRAMING'] : [rule], framing };
     });
   }
   const names = forms === 'all' ? [...new Set(c.formats.flatMap((f) => FORMS[f]))] : forms!;

@@ -225,11 +225,11 @@ describe('framings and sequences in a scenario file', () => {
     framings: ${framings}
     expect: accepted`);
 
-  it('makes a case of framings one case per framing, judged on the framing\'s rule alone', () => {
+  it('makes a case of framings one case per framing, judged on the framing\'s rule (and, over HTTP/1.0, the answer\'s framing)', () => {
     const cases = loadAllCases(suite({ 'change_receiver/wire.yaml': framed('WIRE-CHUNKED-REQUEST, WIRE-HTTP10', '[chunked, http10]') }));
     assert.deepEqual(cases.map((c) => [c.name, c.framing, c.rules.join(' ')]), [
       ['a valid request is sent otherwise: chunked', 'chunked', 'WIRE-CHUNKED-REQUEST'],
-      ['a valid request is sent otherwise: http10', 'http10', 'WIRE-HTTP10'],
+      ['a valid request is sent otherwise: http10', 'http10', 'WIRE-HTTP10 WIRE-RESPONSE-FRAMING'],
     ]);
   });
 
