@@ -85,7 +85,8 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     } catch (err) {
       const named = await failure(err, retry);
       if (named instanceof FramingError || named.response) throw named;
-      throw new TransportError(named instanceof NoAnswer ? `no response within ${kept}, nor within ${timeoutMs} ms on a fresh one` : `no response within ${kept}; on a fresh one: ${named.message}`);
+      if (named instanceof NoAnswer) throw new NoAnswer(`no response within ${kept}, nor within ${timeoutMs} ms on a fresh one`);
+      throw new TransportError(`no response within ${kept}; on a fresh one: ${named.message}`);
     } finally {
       connections.release(retry.dispatcher);
     }
@@ -94,6 +95,25 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     keptStall = true;
     return { ...response, stalled: { keptMs: stall.keptMs, freshMs: response.firstByteMs! } };
   }
+
+  // Stalled requests are sent again one at a time: against a target that answers no connection
+  // at all, the first retry's silence ends the others' wait at once, so a hanging target gets
+  // each request in flight once more at most, not all of them twice (the breaker then stops the run).
+  let retries: Promise<unknown> = Promise.resolve();
+  let answersNone = false;
+  const retried = (req: WireRequest, shape: Shaped, stall: Stall): Promise<WireResponse> => {
+    const turn = retries.then(async () => {
+      if (answersNone) throw new NoAnswer(`no response within ${Math.round(stall.keptMs)} ms, and a fresh connection brought none either just before`);
+      try {
+        return await again(req, shape, stall);
+      } catch (err) {
+        if (err instanceof NoAnswer) answersNone = true;
+        throw err;
+      }
+    });
+    retries = turn.catch(() => undefined);
+    return turn;
+  };
 
   return {
     async send(req: WireRequest): Promise<WireResponse> {
@@ -109,9 +129,11 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
       const shape = shaped(req);
       const first = start(req, shape, freshOnly() ? FRESH : req.connection, true);
       try {
-        return await first.response;
+        const response = await first.response;
+        answersNone = false;
+        return response;
       } catch (err) {
-        if (err instanceof Stall) return again(req, shape, err);
+        if (err instanceof Stall) return retried(req, shape, err);
         throw await failure(err, first);
       } finally {
         connections.release(first.dispatcher);

@@ -40,7 +40,8 @@ export async function preflight(ctx: RunContext, url: string, transport: Transpo
       line: `the target refuses the profile's valid ${operation} request on the ${format.toUpperCase()} path (HTTP ${res.status}: ${body.replace(/\s+/g, ' ')}); the rules that need an accepted request cannot be judged there`,
     }];
   });
-  const broken = sent.filter((x) => x.broken);
+  // An answer the HTTP parser refused came from a target that is up: its checks fail the framing rule.
+  const broken = sent.filter((x) => x.broken && !x.misframed);
   return { refused, ...(broken.length === sent.length ? { down: broken[0]!.findings[0]?.received ?? 'no answer' } : {}) };
 }
 

@@ -19,7 +19,7 @@ const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect =
  */
 export async function sendAndJudge(
   c: Exchange['case'], format: Format, logical: unknown, request: WireRequest, transport: Transport, profile: LoadedProfile,
-): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string; failure?: string; sentAt?: Date }> {
+): Promise<{ findings: Finding[]; response?: WireResponse; broken: boolean; unsent?: string; failure?: string; sentAt?: Date; misframed?: boolean }> {
   const reserved = mayChangeState(c.expect);
   const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
   if (unsent) return { findings: [], broken: false, unsent };
@@ -34,7 +34,7 @@ export async function sendAndJudge(
     // An answer the HTTP parser refused came whole from the target: its framing fails, and the
     // case's own rules could not be judged on it (docs/verdicts.md).
     if (err instanceof FramingError) {
-      return { findings: [framingFailure(err), ...errorFindings(c.rules, `no answer could be read: it broke HTTP framing (${err.code}), WIRE-RESPONSE-FRAMING`)], response: err.response, broken: true, failure: err.message, sentAt };
+      return { findings: [framingFailure(err), ...errorFindings(c.rules, `no answer could be read: it broke HTTP framing (${err.code}), WIRE-RESPONSE-FRAMING`)], response: err.response, broken: true, failure: err.message, sentAt, misframed: true };
     }
     // A safety probe records a target that falls over on it: that is what it asks. One never
     // sent (the breaker of client/transport.ts is open: the target is down) errs as any case.

@@ -111,8 +111,10 @@ describe('a hostile target', () => {
     ended(o, [2], true);
     const { counts } = o.run.summary();
     assert.equal(counts.error, selected(), JSON.stringify(counts));
-    assert.match(o.run.stderr, new RegExp(`does not answer \\(transport: no response within ${TIMEOUT_MS} ms\\)`));
-    assert.equal(o.seen, 4, 'the four preflight requests, and nothing after them');
+    assert.match(o.run.stderr, new RegExp(`does not answer \\(transport: no response within \\d+ ms on a new connection, nor within ${TIMEOUT_MS} ms on a fresh one\\)`));
+    // A request with no answer is sent once more on a fresh connection; when that brings none
+    // either, the others waiting are not (src/client/undici.ts).
+    assert.equal(o.seen, 5, 'the four preflight requests, one of them again on a fresh connection, and nothing after them');
   });
 
   it('that drips its answer a byte at a time is cut off by the request timeout', async () => {
@@ -181,7 +183,8 @@ describe('a hostile target', () => {
   it('that stops answering on a kept connection after an error: the stall is the target\'s, found in seconds', async () => {
     const o = await against('stall-after-error', { whole: true });
     ended(o, [1], true);
-    assert.deepEqual(cell(o.run, 'WIRE-KEEP-ALIVE'), ['fail', 'fail']);
+    // The first stall sends the run's later requests on fresh connections, so one format may never meet another.
+    assert.ok(cell(o.run, 'WIRE-KEEP-ALIVE').includes('fail'), cell(o.run, 'WIRE-KEEP-ALIVE').join(' '));
     assert.match(junit(o.run), /no answer within \d+ ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in \d+ ms/);
     assert.equal(o.run.summary().counts.error, 0, 'every stalled request was judged on its fresh answer');
   });

@@ -16,7 +16,7 @@ const reference = referenceProfile();
 const { responses: _r, timeZone: _t, ...rest } = reference;
 const defaults = rest as LoadedProfile;
 
-const AT = '2026-11-21 10:00:00';
+const AT = '2026-11-18 12:00:00';
 const WEDNESDAY_NOON_MSK = new Date('2026-11-18T09:00:00Z');
 const CONTENT_TYPE: Record<Format, string> = { json: 'application/json; charset=utf-8', xml: 'application/xml; charset=utf-8' };
 
@@ -117,9 +117,10 @@ describe('judge: each response defect fails its own rule', () => {
     assert.deepEqual(failing(run({ format: 'xml', response: wire(200, body, 'xml'), profile: defaults })), []);
   });
 
-  it('a body in no format is an error of RSP-FORMAT-FOLLOWS-PATH, not a failure', () => {
+  it('a whole body in no format fails RSP-FORMAT-FOLLOWS-PATH: it came whole, so it is the target\'s, not an error', () => {
     const fs = run({ response: wire(200, 'Service Unavailable', 'json') });
-    assert.equal(one(fs, 'RSP-FORMAT-FOLLOWS-PATH').verdict, 'error');
+    assert.equal(one(fs, 'RSP-FORMAT-FOLLOWS-PATH').verdict, 'fail');
+    assert.ok(fs.every((f) => f.verdict !== 'error'), 'nothing errs');
   });
 
   it('generated_at "2026-11-21T10:00:00" fails RSP-GENERATED-AT', () => {
@@ -332,9 +333,10 @@ describe('judge: documented error numbers', () => {
     assert.equal(f.verdict, 'fail');
   });
 
-  it('an expected error in a body the harness cannot read is an error, not a failure', () => {
+  it('an expected error in a whole body well formed in no format fails: no number can be read from it', () => {
     const f = one(run({ rules: ['ERR-610001'], expect: { error: 610001 }, response: wire(400, 'Bad Request 610001', 'json') }), 'ERR-610001');
-    assert.equal(f.verdict, 'error');
+    assert.equal(f.verdict, 'fail');
+    assert.match(f.received!, /a body well formed in no format/);
   });
 });
 

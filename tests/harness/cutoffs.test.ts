@@ -151,7 +151,7 @@ describe('a same-day case on a moving target clock', () => {
       const result = await pending;
       assert.equal(sent.length, 2);
       assert.deepEqual(sameDay(result), ['same-day-after: skip', 'same-day-after: pass']);
-      assert.match(result.kind === 'judged' ? result.findings.find((f) => f.verdict === 'skip')?.note ?? '' : '', /16:00 Europe\/Moscow, within 60 s after 16:00, so a clock a little behind still reads before it\. Recorded: HTTP 200/);
+      assert.match(result.kind === 'judged' ? result.findings.find((f) => f.rule === 'PCK-SAME-DAY' && f.verdict === 'skip')?.note ?? '' : '', /16:00 Europe\/Moscow, within 60 s after 16:00, so a clock a little behind still reads before it\. Recorded: HTTP 200/);
     });
   }
 
