@@ -61,8 +61,9 @@ export class HeadDeadline {
 
   done(waiter: Waiter): void {
     const slot = waiter.slot;
-    if (slot < 0) return;
     waiter.slot = -1;
+    // Gone already: stop() let go of every waiter, and an exchange a destroy fails settles after it.
+    if (slot < 0 || this.waiting[slot] !== waiter) return;
     const last = this.waiting.pop()!;
     if (last !== waiter) {
       this.waiting[slot] = last;
@@ -73,6 +74,7 @@ export class HeadDeadline {
   stop(): void {
     clearInterval(this.ticker);
     this.ticker = undefined;
+    for (const waiter of this.waiting) waiter.slot = -1;
     this.waiting.length = 0;
   }
 

@@ -81,3 +81,21 @@ describe('connections', () => {
     await t.close();
   });
 });
+
+describe('a transport destroyed with requests in flight', () => {
+  it('fails them at once and resolves, whatever framing they went in (a stopped run waits on it)', async () => {
+    // Holds every answer a second: the requests are in flight, waiting for their heads, when the transport goes.
+    const slow = await listening(createServer((req, res) => { req.resume(); setTimeout(() => res.end('{}'), 1_000).unref(); }));
+    try {
+      const t = undiciTransport(5_000);
+      const framings = [undefined, 'chunked', 'pieces', 'chunked-small'] as const;
+      const sent = framings.flatMap((framing) => [1, 2].map(() => t.send(post(`${slow.url}/`, '{"a":"ж"}', framing ? { framing } : {})).then(() => 'answered', (err: Error) => err.message)));
+      await sleep(100);
+      const destroyed = await Promise.race([t.destroy().then(() => 'destroyed'), sleep(2_000).then(() => 'still waiting')]);
+      assert.equal(destroyed, 'destroyed');
+      assert.ok((await Promise.all(sent)).every((m) => m !== 'answered'), 'no request waited for its answer');
+    } finally {
+      await slow.stop();
+    }
+  });
+});
