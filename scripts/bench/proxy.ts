@@ -22,8 +22,9 @@ export interface Proxy { url: string; received(): number; forwarded(): number; c
  */
 export interface ProxyOptions { hangAfter?: number; onRequest?: (url: string, body: Buffer) => void }
 
-// Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the proxy.
-const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host']);
+// Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the
+// proxy. Expect too: the proxy's own server answered the 100-continue, and undici refuses to send one.
+const HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'expect']);
 
 function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
