@@ -213,16 +213,16 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
         return;
       }
       case 'too-many': {
-        // Every third request is told to come back in a second; the rest, and a request sent
-        // again after its wait, reach the reference.
+        // Every third request is told to come back in a second, once per request: the rest, and
+        // a request sent again after its wait, reach the reference. A burst sends the same
+        // request many times at once, so a request is known by its text, and told only once.
         const key = `${req.url} ${body.toString('utf8')}`;
-        if (n % 3 === 0 && !told.delete(key)) {
+        if (n % 3 === 0 && !told.has(key)) {
           told.add(key);
           res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' });
           res.end('Too Many Requests');
           return;
         }
-        told.delete(key);
         return proxy(upstream, req, res, body);
       }
     }
