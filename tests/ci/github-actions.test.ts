@@ -12,6 +12,7 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { parse } from 'yaml';
 import { FORMATS, OPERATIONS, ROOT } from '../../src/contract/load.ts';
 import { planUnits } from '../../src/runner/units.ts';
+import { splitStartArgs } from '../../src/cli/start-command.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
 
@@ -185,8 +186,9 @@ function checkCommand(where: string, command: string): void {
     if (sub === 'run') assert.ok(script && pkg.scripts[script], `${where}: no package.json script ${script}`);
     else if (sub === 'test' || sub === 'start') assert.ok(pkg.scripts[sub], `${where}: no package.json script ${sub}`);
     else assert.ok(['ci', 'pack', 'install'].includes(sub!), `${where}: npm ${sub} is not a command this harness documents`);
-    // npm start execs Playwright's test runner: what follows -- are its flags.
-    if (sub === 'start') playwrightFlags('test', passed);
+    // npm start takes the harness's own flags (src/cli/start-command.ts) and execs Playwright's
+    // test runner with the rest: what follows -- is one or the other.
+    if (sub === 'start') playwrightFlags('test', splitStartArgs(passed, ROOT).playwright);
   } else if (tool === 'npx' && args[0] === 'playwright') {
     const sub = args[1]!;
     assert.ok(playwright.includes(sub), `${where}: ${sub} is not a Playwright CLI command (${playwright.join(', ')})`);
