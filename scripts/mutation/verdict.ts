@@ -48,20 +48,25 @@ function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = 
   return { conformant: summary.verdict === 'conformant', blamed, errors, evidence: evidence.sort((a, b) => a.rule.localeCompare(b.rule)) };
 }
 
-/**
- * Starts the reference in this process (with `fault`, or faithful), judges it with every source
- * over a transport of its own, stops both.
- */
+/** Judges the target at `url` with every source, over a transport of its own, in this process. */
+export async function judgeUrl(url: string, sources: FindingSource[], ctx: RunContext): Promise<SourcedFinding[]> {
+  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
+  try {
+    return (await Promise.all(sources.map((source) => source({ url, transport, ctx })))).flat();
+  } finally {
+    await transport.destroy();
+  }
+}
+
+/** Starts the reference in this process (with `fault`, or faithful), judges it with every source, stops it. */
 export async function judgeReference(fault: string | undefined, sources: FindingSource[], ctx: RunContext): Promise<TargetVerdict> {
   const started = performance.now();
   let internalErrors = 0;
   const ref = await startReference({ fault, port: 0, onInternalError: () => internalErrors++ });
-  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   let findings: SourcedFinding[];
   try {
-    findings = (await Promise.all(sources.map((source) => source({ url: ref.url, transport, ctx })))).flat();
+    findings = await judgeUrl(ref.url, sources, ctx);
   } finally {
-    await transport.destroy();
     await ref.close();
   }
   return { ...verdictOf(findings, ctx.mask), internalErrors, ms: Math.round(performance.now() - started) };

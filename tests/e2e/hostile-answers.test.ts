@@ -1,0 +1,88 @@
+// Hostile targets whose every answer comes, whole or not, but wrong (tests/hostile/server.ts):
+// judged in this process by the run's own engine (the scenario cases and properties of one rule,
+// src/runner/case.ts and generators/suite.ts) and folded by the certificate's summarize(), so
+// each mode costs a second, not a whole Playwright run. What a whole run adds (every report
+// written, bounded memory, exit codes, nothing secret shown) tests/e2e/hostile.test.ts shows
+// with the modes that stall, flood and echo.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startReference } from '../../reference/server.ts';
+import { runContext } from '../../src/profile/context.ts';
+import { summarize } from '../../src/report/summary.ts';
+import { findingSources, type SourcedFinding } from '../../scripts/mutation/sources.ts';
+import { judgeUrl } from '../../scripts/mutation/verdict.ts';
+import { hostile, type Mode } from '../hostile/server.ts';
+
+/** The rule hostile.test.ts greps for: its cases and properties send refused and accepted requests alike. */
+const RULE = 'CNT-CONTACTIDS-MAX';
+
+let reference: Awaited<ReturnType<typeof startReference>>;
+before(async () => { reference = await startReference(); });
+after(() => reference.close());
+
+interface Judged { findings: SourcedFinding[]; cell: (rule: string) => [string, string]; verdict: string; text: string; elsewhere: number }
+
+async function judged(mode: Mode): Promise<Judged> {
+  const target = await hostile(mode, reference.url);
+  try {
+    const findings = await judgeUrl(target.url, findingSources({ runs: 3, seed: 20261126 }, RULE), runContext());
+    const summary = summarize(findings.map((f) => ({ title: f.origin, verdict: f.verdict, warning: false, findings: [f] })), { name: mode });
+    return {
+      findings,
+      cell: (rule) => { const r = summary.rules.find((x) => x.id === rule)!; return [r.json, r.xml]; },
+      verdict: summary.verdict,
+      text: findings.map((f) => `${f.expected ?? ''} ${f.received ?? ''} ${f.note ?? ''}`).join('\n'),
+      elsewhere: target.elsewhere().length,
+    };
+  } finally {
+    await target.close();
+  }
+}
+
+describe('a hostile target whose answers come wrong', () => {
+  it('that sends bytes that are not UTF-8: a named failure of the format rule, not a silent repair', async () => {
+    const j = await judged('invalid-utf8');
+    assert.deepEqual(j.cell('RSP-FORMAT-FOLLOWS-PATH'), ['fail', 'fail']);
+    assert.match(j.text, /the body is not valid UTF-8 \(the charset it declares\): the first bad byte is at offset \d+/);
+  });
+
+  for (const [mode, why] of [
+    ['truncated-json', 'a truncated JSON body'], ['bad-xml', 'XML that is not well-formed'], ['html', 'an HTML error page'],
+    ['malformed-json', 'whole answers with a raw line feed in a JSON string and a bare & in XML'],
+  ] as const) {
+    it(`that sends ${why}: the answer came whole, so the format rule fails, never an error`, async () => {
+      const j = await judged(mode);
+      assert.deepEqual(j.cell('RSP-FORMAT-FOLLOWS-PATH'), ['fail', 'fail']);
+      assert.match(j.text, /a whole answer whose body is well formed in no format/);
+      assert.equal(j.verdict, 'not-conformant');
+      assert.deepEqual(j.findings.filter((f) => f.verdict === 'error').map((f) => f.rule), [], 'nothing errs');
+    });
+  }
+
+  it('that sends answers with both Transfer-Encoding and Content-Length: the framing rule fails, naming what the parser refused', async () => {
+    const j = await judged('both-framings');
+    assert.deepEqual(j.cell('WIRE-RESPONSE-FRAMING'), ['fail', 'fail']);
+    assert.match(j.text, /the parser refused it \(HPE_[A-Z_]+\)/);
+    assert.equal(j.verdict, 'not-conformant');
+  });
+
+  it('that sends an XML entity bomb: nothing is expanded', async () => {
+    const j = await judged('entity-bomb');
+    const [json, xml] = j.cell('RSP-FORMAT-FOLLOWS-PATH');
+    assert.ok(json !== 'pass' && xml !== 'pass', `${json} ${xml}`);
+    assert.doesNotMatch(j.text, /(lol){50}/, 'the entities were not expanded into a finding');
+  });
+
+  it('that redirects to another origin: nothing follows it there, and the status fails', async () => {
+    const j = await judged('redirect');
+    assert.deepEqual(j.cell('RSP-HTTP-STATUS'), ['fail', 'fail']);
+    assert.match(j.text, /HTTP 307/);
+    assert.equal(j.elsewhere, 0, 'no request, and so no credential, reached the other origin');
+  });
+
+  it('that answers 503: the status rule fails on every response', async () => {
+    const j = await judged('5xx');
+    assert.deepEqual(j.cell('RSP-HTTP-STATUS'), ['fail', 'fail']);
+    assert.match(j.text, /HTTP 503/);
+  });
+});
