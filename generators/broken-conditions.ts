@@ -1,6 +1,6 @@
 import type { Operation } from '../src/contract/load.ts';
 import type { LoadedProfile } from '../src/profile/load.ts';
-import { localDay } from '../src/scenario/build.ts';
+import { clockOf } from '../src/time/clock.ts';
 import { fixturesOf, legalAddresses, storePayers, type Fixtures, type Places } from './fixtures.ts';
 
 type Obj = Record<string, unknown>;
@@ -171,7 +171,7 @@ function produceDate(v: unknown, profile: LoadedProfile, now: Date, out: string[
     out.push('PCK-PRODUCE-DATE-FORMAT');
     return;
   }
-  const today = localDay(now, profile.timeZone);
+  const today = clockOf(profile).local(now);
   const ahead = Math.round((at - Date.parse(`${today.date}T00:00:00Z`)) / DAY);
   if (ahead === 0) out.push('PCK-SAME-DAY');
   else if (ahead < 2) out.push('DOUBTFUL: produce_date less than two days ahead');

@@ -4,7 +4,7 @@ import type { Operation } from '../src/contract/load.ts';
 import { requestSchemaId } from '../src/codec/index.ts';
 import type { LoadedProfile } from '../src/profile/load.ts';
 import { conditionalRules } from './broken-conditions.ts';
-import { targetNow } from '../src/profile/clock.ts';
+import { clockOf } from '../src/time/clock.ts';
 
 /**
  * Which request-side rules of the catalog a request breaks: the request schema's errors,
@@ -14,7 +14,7 @@ import { targetNow } from '../src/profile/clock.ts';
  * profile, principle 7) and `SCHEMA: …` (a schema error no rule claims). The generators'
  * tests hold valid requests to the empty set and each violation to exactly its rule.
  */
-export function brokenRules(op: Operation, request: unknown, profile: LoadedProfile, now = targetNow(profile)): Set<string> {
+export function brokenRules(op: Operation, request: unknown, profile: LoadedProfile, now = clockOf(profile).now()): Set<string> {
   const validate = validator(requestSchemaId(op));
   validate(request);
   const out = new Set<string>();

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { MissingFixture } from '../src/scenario/build.ts';
-import { targetNow } from '../src/profile/clock.ts';
+import { clockOf } from '../src/time/clock.ts';
 import { sliceSeed } from '../src/runner/slices.ts';
 import type { PropertyDef, PropertyOutcome } from './definition.ts';
 import { runProperty, type RunParams } from './property.ts';
@@ -20,7 +20,7 @@ const built = new Map<unknown, { profile: unknown; at: number; arbitrary: fc.Arb
 /** The endpoint whose properties `built` holds. */
 let builtFor: string | undefined;
 function sliceArbitrary<V>(p: PropertyDef<V>, target: Target): fc.Arbitrary<V> {
-  const now = targetNow(target.ctx.profile).getTime();
+  const now = clockOf(target.ctx.profile).now().getTime();
   // One endpoint's arbitraries at a time: all of them (some 250 properties, hundreds of
   // arbitraries each) held a deep run's worker near its 128 MB heap, where V8 spent a
   // quarter of its time collecting garbage.
@@ -44,7 +44,7 @@ function sliceArbitrary<V>(p: PropertyDef<V>, target: Target): fc.Arbitrary<V> {
 export async function checkProperty<V>(p: PropertyDef<V>, target: Target, params: RunParams): Promise<PropertyOutcome> {
   let arbitrary: fc.Arbitrary<V>;
   try {
-    arbitrary = p.slice ? sliceArbitrary(p, target) : p.arbitrary({ profile: target.ctx.profile, now: targetNow(target.ctx.profile) });
+    arbitrary = p.slice ? sliceArbitrary(p, target) : p.arbitrary({ profile: target.ctx.profile, now: clockOf(target.ctx.profile).now() });
   } catch (err) {
     if (!(err instanceof MissingFixture)) throw err;
     return { kind: 'skip', reason: err.message };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { oneof, record } from './combinators.ts';
-import { MissingFixture, weekdayAhead } from '../src/scenario/build.ts';
+import { MissingFixture } from '../src/scenario/build.ts';
+import { clockOf } from '../src/time/clock.ts';
 import { contacts, phones } from './contacts.ts';
 import { byStreet } from './counteragent.ts';
 import { fixturesOf, need, type GenContext, type Places } from './fixtures.ts';
@@ -36,7 +37,7 @@ export function place(places: Places | undefined, key: string, longSearch?: stri
 /** Spec 2.6: produce_date, `YYYY-MM-DD`, a weekday two to nine days ahead. */
 const produceDate = (ctx: GenContext): fc.Arbitrary<string> => {
   // Worked out once per arbitrary: a date in the target's time zone costs more than the rest of a request.
-  const dates = new Map(Array.from({ length: 8 }, (_, i) => [i + 2, weekdayAhead(ctx.now, ctx.profile.timeZone, i + 2)]));
+  const dates = new Map(Array.from({ length: 8 }, (_, i) => [i + 2, clockOf(ctx.profile).weekdayAhead(ctx.now, i + 2)]));
   return fc.integer({ min: 2, max: 9 }).map((d) => dates.get(d)!);
 };
 

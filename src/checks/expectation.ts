@@ -1,8 +1,6 @@
 import type { Expect } from '../scenario/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { localDay } from '../scenario/build.ts';
-import { ticking } from '../profile/clock.ts';
-import { beforeSameDayCutoff, clockReading, CUTOFF_MARGIN_SECONDS, MIDNIGHT_MARGIN_MINUTES, withinCutoffMargin, type CutoffSide } from './cutoffs.ts';
+import { clockOf, CUTOFF_MARGIN_SECONDS, MIDNIGHT_MARGIN_MINUTES, type CutoffSide } from '../time/clock.ts';
 import { errorNumbersIn, findErrorNumber, valueAtPath } from './error-number.ts';
 import { excerpt, ruleFinding, type ResponseView } from './response.ts';
 import type { Finding } from './finding.ts';
@@ -35,8 +33,7 @@ export function bodyShape(value: unknown): string {
 /**
  * Judges a case's own expectation for each of its rules. `record` never fails: it keeps
  * what the target did. `same-day` and `past-date` are judged on the target's clock when the
- * request was sent (`sentAt`, src/profile/clock.ts), and name the side of the cut-off they met
- * (src/checks/cutoffs.ts).
+ * request was sent (`sentAt`), and name the side of the cut-off they met (src/time/clock.ts).
  */
 export function checkExpectation(rules: string[], expect: Expect, view: ResponseView, body: string, profile: LoadedProfile, sentAt: Date): Finding[] {
   const received = outcome(view, body, profile.responses?.errorCodePath);
@@ -47,19 +44,21 @@ export function checkExpectation(rules: string[], expect: Expect, view: Response
   }
   if (expect === 'same-day' || expect === 'past-date') {
     if (!profile.timeZone) return each((id) => ruleFinding(id, 'skip', { note: 'the profile gives no timeZone, so the target\'s local date and time are unknown' }));
-    const clock = clockReading(sentAt, profile.timeZone);
+    const target = clockOf(profile);
+    const clock = target.reading(sentAt);
     const at = `the target's clock read ${clock}`;
     const onSide = (side: CutoffSide, findings: Finding[]): Finding[] => findings.map((f) => ({ ...f, side, clock }));
     if (expect === 'past-date') {
-      if (ticking(profile) && localDay(sentAt, profile.timeZone).minutes < MIDNIGHT_MARGIN_MINUTES) {
+      if (target.nearMidnight(sentAt)) {
         return onSide('past-yesterday', each((id) => ruleFinding(id, 'skip', { note: `${at}, within ${MIDNIGHT_MARGIN_MINUTES} minutes after midnight, so a clock a little off still reads yesterday as today` })));
       }
       return onSide('past-yesterday', rejected(at));
     }
-    if (beforeSameDayCutoff(sentAt, profile.timeZone)) {
+    const sameDay = target.sameDay(sentAt);
+    if (sameDay === 'before') {
       return onSide('same-day-before', each((id) => ruleFinding(id, 'pass', { note: `Not judged: ${at}, a weekday before 16:00, where terminal hours and dimension limits (not shown) decide. Recorded: ${received}` })));
     }
-    if (ticking(profile) && withinCutoffMargin(sentAt, profile.timeZone)) {
+    if (sameDay === 'margin') {
       return onSide('same-day-after', each((id) => ruleFinding(id, 'skip', { note: `Not judged: ${at}, within ${CUTOFF_MARGIN_SECONDS} s after 16:00, so a clock a little behind still reads before it. Recorded: ${received}` })));
     }
     return onSide('same-day-after', rejected(at));

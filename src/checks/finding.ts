@@ -1,5 +1,5 @@
 import type { Level } from '../contract/load.ts';
-import type { CutoffSide } from './cutoffs.ts';
+import type { CutoffSide } from '../time/clock.ts';
 
 export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 
@@ -15,9 +15,9 @@ export interface Finding {
   expected?: string;
   received?: string;
   note?: string;
-  /** The side of a clock cut-off the check met (src/checks/cutoffs.ts). */
+  /** The side of a clock cut-off the check met (src/time/clock.ts). */
   side?: CutoffSide;
-  /** With a side: what the target's clock read when the request was sent (src/checks/cutoffs.ts clockReading). */
+  /** With a side: what the target's clock read when the request was sent (src/time/clock.ts reading). */
   clock?: string;
 }
 

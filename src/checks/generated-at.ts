@@ -6,8 +6,7 @@
  * a MUST (RSP-GENERATED-AT-MOVES).
  */
 import type { LoadedProfile } from '../profile/load.ts';
-import { ticking } from '../profile/clock.ts';
-import { localDay } from '../scenario/build.ts';
+import { clockOf } from '../time/clock.ts';
 import { ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
 
@@ -31,18 +30,12 @@ export function stampSeconds(value: unknown): number | undefined {
   return Number.isNaN(at) ? undefined : at / 1000;
 }
 
-/** The target's wall clock at `at` in `timeZone`, as stampSeconds reads a stamp. */
-function wallSeconds(at: Date, timeZone: string): number {
-  const l = localDay(at, timeZone);
-  return Date.parse(`${l.date}T00:00:00Z`) / 1000 + l.minutes * 60 + l.seconds;
-}
-
 /** RSP-GENERATED-AT-CLOCK for one answer: `sentAt` is the target's clock when it was sent, `ms` how long the answer took. */
 export function generatedAtClock(value: unknown, sentAt: Date, ms: number, profile: LoadedProfile): Finding {
   if (!profile.timeZone) return ruleFinding('RSP-GENERATED-AT-CLOCK', 'skip', { note: 'the profile gives no timeZone, so the target\'s local time is unknown' });
   const stamp = stampSeconds(value);
   if (stamp === undefined) return ruleFinding('RSP-GENERATED-AT-CLOCK', 'skip', { note: 'generated_at is not YYYY-MM-DD HH:MM:SS (RSP-GENERATED-AT says so)' });
-  const from = wallSeconds(sentAt, profile.timeZone);
+  const from = clockOf(profile).wallSeconds(sentAt);
   const off = stamp < from ? from - stamp : Math.max(0, stamp - from - ms / 1000);
   return ruleFinding('RSP-GENERATED-AT-CLOCK', off <= CLOCK_TOLERANCE_SECONDS ? 'pass' : 'fail', {
     expected: `generated_at within ${CLOCK_TOLERANCE_SECONDS} s of the target's clock in ${profile.timeZone}`,
@@ -64,6 +57,6 @@ export function generatedAtMoves(earlier: Stamped, later: Stamped, profile: Load
   const [a, b] = [stampSeconds(earlier.generatedAt), stampSeconds(later.generatedAt)];
   if (a === undefined || b === undefined) return undefined;
   const seen = `${String(earlier.generatedAt)}, then ${String(later.generatedAt)} for a request sent ${(gap / 1000).toFixed(1)} s after that answer`;
-  if (!ticking(profile)) return ruleFinding('RSP-GENERATED-AT-MOVES', 'pass', { note: `Recorded (the profile's clock is fixed): ${seen}` });
+  if (!clockOf(profile).ticking) return ruleFinding('RSP-GENERATED-AT-MOVES', 'pass', { note: `Recorded (the profile's clock is fixed): ${seen}` });
   return ruleFinding('RSP-GENERATED-AT-MOVES', b > a ? 'pass' : 'fail', { expected: 'a later generated_at for the later answer', received: seen });
 }

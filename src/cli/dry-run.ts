@@ -13,7 +13,7 @@ import { buildRequest, MissingFixture, type BuildContext } from '../scenario/bui
 import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
 import { masker } from '../report/mask.ts';
 import { referenceDefaults, TargetError } from './target.ts';
-import { targetNow } from '../profile/clock.ts';
+import { clockOf } from '../time/clock.ts';
 
 /** A case's request as the listing shows it, or why the profile cannot build it. */
 function built(c: LoadedCase, ctx: BuildContext): { body: string } | { skip: string } {
@@ -31,7 +31,7 @@ function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
   const unset = (['appkey', 'sessionID'] as const).map((k) => profile.credentials[k].env).filter((name) => !env[name]);
   if (unset.length) console.log(`${unset.join(' and ')} not set: placeholders stand in (a dry run sends nothing)`);
   const cases = loadAllCases(undefined, profile.fixtures);
-  const ctx = { profile, bases: loadBases(), now: targetNow(profile) };
+  const ctx = { profile, bases: loadBases(), now: clockOf(profile).now() };
   if (coverage) {
     const named = new Set(cases.flatMap((c) => c.rules));
     const missing = loadRules().filter((r) => !named.has(r.id));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waiver-entry.ts';
-import { fixedProblem, type ClockSpec } from './clock.ts';
+import { fixedProblem, type ClockSpec } from '../time/clock.ts';
 import { unknownProblems } from './unknowns.ts';
 
 export interface EnvRef { env: string }
@@ -53,7 +53,7 @@ export function readProfile(file: string): Profile {
   return { ...profile, fixtures };
 }
 
-/** What the schema cannot say of the target's clock (src/profile/clock.ts), by key. */
+/** What the schema cannot say of the target's clock (src/time/clock.ts), by key. */
 function clockProblems(file: string, clock: ClockSpec | undefined): string[] {
   if (!clock) return [];
   const fixed = clock.fixed === undefined ? undefined : fixedProblem(clock.fixed);

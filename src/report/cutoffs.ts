@@ -1,13 +1,12 @@
 /**
  * What a run assumed of the target's world and what its clock let it judge: the clock the
- * profile describes, each side of each clock cut-off (src/checks/cutoffs.ts) with what was
+ * profile describes, each side of each clock cut-off (src/time/clock.ts) with what was
  * judged there or why it was not, and which kinds of unknown value came from the profile
  * (src/profile/unknowns.ts). summary.json's `targetWorld`, and its section of the certificate.
  */
 import type { Format } from '../contract/load.ts';
-import { SIDES, type CutoffSide } from '../checks/cutoffs.ts';
+import { clockOf, SIDES, type CutoffSide } from '../time/clock.ts';
 import { readProfile } from '../profile/load.ts';
-import { describeClock } from '../profile/clock.ts';
 import { namedKinds, UNKNOWN_KINDS } from '../profile/unknowns.ts';
 import type { SideCell, Summary, TargetWorld, TestOutcome } from './summary-shape.ts';
 
@@ -15,7 +14,7 @@ export type { CutoffRow, SideCell, TargetWorld } from './summary-shape.ts';
 
 type Found = TestOutcome['findings'][number];
 
-/** The target's clock as the checks met it (src/checks/cutoffs.ts clockReading), each reading once. */
+/** The target's clock as the checks met it (src/time/clock.ts reading), each reading once. */
 const readings = (found: Found[]): string => [...new Set(found.flatMap((f) => f.clock ?? []))].join('; ');
 
 const checks = (n: number): string => `${n} check${n === 1 ? '' : 's'}`;
@@ -53,7 +52,7 @@ export function targetWorld(outcomes: TestOutcome[], summary: Pick<Summary, 'ski
   const findings = outcomes.flatMap((o) => o.findings.filter((f) => f.side || f.rule === 'PCK-SAME-DAY' || f.rule === 'PCK-PRODUCE-DATE-PAST'));
   const fromProfile = namedKinds(profile);
   return {
-    clock: describeClock(profile),
+    clock: clockOf(profile).description,
     cutoffs: SIDES.map(({ side, rule, title }) => ({ rule, side, title, json: cell(side, rule, 'json', findings, summary), xml: cell(side, rule, 'xml', findings, summary) })),
     unknownValues: { fromProfile, drawn: UNKNOWN_KINDS.filter((k) => !fromProfile.includes(k)) },
   };

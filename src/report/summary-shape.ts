@@ -5,7 +5,7 @@
  */
 import type { Format, Level, Operation } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
-import type { CutoffSide } from '../checks/cutoffs.ts';
+import type { CutoffSide } from '../time/clock.ts';
 import type { UnknownKind } from '../profile/unknowns.ts';
 import type { LatencyOutcome } from '../client/latency.ts';
 

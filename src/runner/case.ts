@@ -10,8 +10,7 @@ import type { Part } from '../checks/part.ts';
 import { compareForms, compareFramings, type Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';
 import { runBurst, runSequence, type Company, type Prepared } from './sequence.ts';
-import { targetNow } from '../profile/clock.ts';
-import { clockSide, waitForCutoff } from '../checks/cutoffs.ts';
+import { clockOf } from '../time/clock.ts';
 import { sleepUnlessStopped } from './stop.ts';
 
 /**
@@ -40,7 +39,7 @@ type Buildable = Built & Pick<LoadedCase, 'operation' | 'entry'>;
 function prepare(b: Buildable, format: Format, ctx: RunContext, baseUrl: string): { logical?: Record<string, unknown>; request: WireRequest } | { skip: string } {
   let logical: Record<string, unknown> | undefined;
   try {
-    logical = b.raw ? undefined : buildRequest(b, { profile: ctx.profile, bases: ctx.bases, now: targetNow(ctx.profile) });
+    logical = b.raw ? undefined : buildRequest(b, { profile: ctx.profile, bases: ctx.bases, now: clockOf(ctx.profile).now() });
   } catch (err) {
     if (err instanceof MissingFixture) return { skip: err.message };
     throw err;
@@ -64,7 +63,7 @@ async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport
   if (c.framing) return compared(await compareFramings(c.operation, format, logical, c.framing, c.expect, ctx, transport, baseUrl));
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
-  const findings = onClockSide(c, sent.findings, sent.sentAt, ctx.profile.timeZone);
+  const findings = onClockSide(c, sent.findings, sent.sentAt, ctx.profile);
   return { kind: 'judged', findings, request, response: sent.response, parts: [{ format, findings, exchange: { request, response: sent.response } }] };
 }
 
@@ -100,22 +99,23 @@ export const inFlightOf = (c: LoadedCase): number =>
  * A same-day or past-date case that errored (a transport fault) met a side of its cut-off
  * all the same: its error findings name it, so the certificate shows that side as errored.
  */
-function onClockSide(c: LoadedCase, findings: Finding[], sentAt: Date | undefined, timeZone: string | undefined): Finding[] {
-  if ((c.expect !== 'same-day' && c.expect !== 'past-date') || !timeZone || !sentAt) return findings;
-  const side = clockSide(c.expect, sentAt, timeZone);
+function onClockSide(c: LoadedCase, findings: Finding[], sentAt: Date | undefined, profile: RunContext['profile']): Finding[] {
+  if ((c.expect !== 'same-day' && c.expect !== 'past-date') || !profile.timeZone || !sentAt) return findings;
+  const side = clockOf(profile).side(c.expect, sentAt);
   return findings.map((f) => (f.verdict === 'error' && !f.side && c.rules.includes(f.rule) ? { ...f, side } : f));
 }
 
 /**
  * A same-day case sent on the before side of 16:00 (or within the margin after it, where it is
- * not judged: src/checks/cutoffs.ts), on a ticking target clock within the profile's
+ * not judged: src/time/clock.ts), on a ticking target clock within the profile's
  * clock.waitForCutoffSeconds of 16:00 and its margin, is built and sent again once that clock
  * has passed them (its today unchanged), so one run judges both sides of the cut-off
  * (docs/target-clock.md). The evidence shown is the second exchange's. A run stopped during
  * the wait ends it at once, with what was judged before it.
  */
 async function acrossCutoff(c: LoadedCase, format: Format, first: Extract<CaseResult, { kind: 'judged' }>, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
-  const wait = waitForCutoff(targetNow(ctx.profile), ctx.profile.timeZone, ctx.profile.clock);
+  const clock = clockOf(ctx.profile);
+  const wait = clock.waitForCutoff(clock.now());
   // A send that errored is not sent again: against a target that hangs or fails, waiting for
   // 16:00 would only meet the same fault later.
   if (first.findings.some((f) => f.verdict === 'error')) return first;

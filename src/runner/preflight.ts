@@ -7,7 +7,7 @@ import type { RunContext } from '../profile/context.ts';
 import { buildRequest } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
 import { sendAndJudge } from './send.ts';
-import { targetNow } from '../profile/clock.ts';
+import { clockOf } from '../time/clock.ts';
 
 /** An endpoint that refused the profile's valid request: nothing that needs an acceptance can be judged there. */
 export interface Refusal { operation: Operation; format: Format; line: string }
@@ -26,7 +26,7 @@ const EXCERPT = 300;
 export async function preflight(ctx: RunContext, url: string, transport: Transport): Promise<{ refused: Refusal[]; down?: string }> {
   const endpoints = OPERATIONS.flatMap((operation) => FORMATS.map((format) => ({ operation, format })));
   const sent = await Promise.all(endpoints.map(async ({ operation, format }) => {
-    const logical = buildRequest({ operation } as LoadedCase, { profile: ctx.profile, bases: ctx.bases, now: targetNow(ctx.profile) });
+    const logical = buildRequest({ operation } as LoadedCase, { profile: ctx.profile, bases: ctx.bases, now: clockOf(ctx.profile).now() });
     const wire = wireRequest(ctx.profile, url, operation, format, encodeRequest(format, logical));
     return { operation, format, ...await sendAndJudge({ operation, rules: [SUCCESS_RULE[operation]], expect: 'accepted' }, format, logical, wire, transport, ctx.profile) };
   }));

@@ -4,7 +4,7 @@ import { errorFindings, judge, probeFindings, type Exchange } from '../checks/ju
 import { framingFailure } from '../checks/wire.ts';
 import type { Finding } from '../checks/finding.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { targetNow } from '../profile/clock.ts';
+import { clockOf } from '../time/clock.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
 
 /** A case the target may accept changes an order; a refusal costs nothing. */
@@ -24,7 +24,7 @@ export async function sendAndJudge(
   const unsent = reserved ? reserveAcceptance(profile.safety?.maxAccepted) : undefined;
   if (unsent) return { findings: [], broken: false, unsent };
   // The target's clock, by the profile: the same-day and past-date cases are judged on it.
-  const sentAt = targetNow(profile);
+  const sentAt = clockOf(profile).now();
   let response: WireResponse | undefined;
   try {
     response = await transport.send(request);

@@ -1,11 +1,12 @@
 import type { LoadedProfile } from '../profile/load.ts';
 import { knownIds, kindOf, likeKindOf, namedLike, namedUnknowns, sameFormPools } from '../profile/unknowns.ts';
-import type { Bases, LoadedCase } from './load.ts';
+import { clockOf, type DateName } from '../time/clock.ts';
+import type { Bases, LoadedCase } from './types.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
 export class MissingFixture extends Error {}
 
-/** `now`: the target's clock (src/profile/clock.ts targetNow), which every date is computed on. */
+/** `now`: the target's clock (src/time/clock.ts), which every date is computed on. */
 export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -142,25 +143,6 @@ export function emailOfLength(length: number): string {
   return fill('a', length - domain.length) + domain;
 }
 
-const DAY = 86_400_000;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The weekdays as Intl's short English names give them, Sunday first (Date's getDay order). */
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** Today's date, weekday and time of day in the target's time zone (UTC when the profile gives none); `now` is the target's clock. */
-export function localDay(now: Date, timeZone = 'UTC'): { date: string; weekday: number; minutes: number; seconds: number } {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  const weekday = WEEKDAYS.indexOf(parts.weekday!);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
-}
-
 /**
  * An address search padded to exactly `length` characters with a trailing comma element of
  * filler letters, so the elements that resolve it (the city) stay as the profile gave them.
@@ -169,30 +151,11 @@ export function padAddress(base: string, length: number, unit = 'д'): string {
   return `${base}, ${fill(unit, length - [...base].length - 2)}`;
 }
 
-/** The date `days` after today in the target's time zone, moved on past a weekend. */
-export function weekdayAhead(now: Date, timeZone: string | undefined, days: number): string {
-  const today = localDay(now, timeZone);
-  let ahead = days;
-  while ([0, 6].includes((today.weekday + ahead) % 7)) ahead++;
-  return new Date(Date.parse(`${today.date}T00:00:00Z`) + ahead * DAY).toISOString().slice(0, 10);
-}
+const DATES = new Set<string>(['today', 'tomorrow', 'yesterday', 'weekAgo', 'nextWeekday']);
 
 function dateIn(which: string, ctx: CaseContext): string {
-  const { now, profile: { timeZone } } = ctx;
-  switch (which) {
-    case 'today': return localDay(now, timeZone).date;
-    case 'tomorrow': return dayShift(now, timeZone, 1);
-    case 'yesterday': return dayShift(now, timeZone, -1);
-    // Far enough back that no clock skew or time zone makes it today.
-    case 'weekAgo': return dayShift(now, timeZone, -7);
-    // At least two days ahead, so no same-day or next-morning rule of the target can apply.
-    case 'nextWeekday': return weekdayAhead(now, timeZone, 2);
-    default: throw new Error(`unknown $date '${which}'`);
-  }
-}
-
-function dayShift(now: Date, timeZone: string | undefined, days: number): string {
-  return new Date(Date.parse(`${localDay(now, timeZone).date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  if (!DATES.has(which)) throw new Error(`unknown $date '${which}'`);
+  return clockOf(ctx.profile).date(which as DateName, ctx.now);
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

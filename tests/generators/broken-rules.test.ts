@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Operation } from '../../src/contract/load.ts';
 import { decodeRequest, encodeRequest } from '../../src/codec/index.ts';
-import { localDay } from '../../src/scenario/build.ts';
 import { brokenRules } from '../../generators/broken-rules.ts';
 import { fixturesOf } from '../../generators/fixtures.ts';
-import { weekdayAhead } from '../../src/scenario/build.ts';
+import { clockOf } from '../../src/time/clock.ts';
 import { ctx, profile } from './helpers.ts';
 
 const f = fixturesOf(profile);
@@ -20,10 +19,10 @@ const receiver = (): Record<string, unknown> => ({
 });
 const pickup = (): Record<string, unknown> => ({
   appkey: profile.secrets.appkey, sessionID: profile.secrets.sessionID, orderID: f.orders.pickupChangeable, variant: 'address',
-  address: { search: f.pickup!.inRegion!.search![0] }, produce_date: weekdayAhead(ctx.now, profile.timeZone, 2),
+  address: { search: f.pickup!.inRegion!.search![0] }, produce_date: clockOf(profile).weekdayAhead(ctx.now, 2),
   time: { worktimeStart: '09:00', worktimeEnd: '18:00' }, contactPersons: [{ name: 'Анна' }], phoneIDs: [f.addressBook!.phoneIDs![0]],
 });
-const today = localDay(ctx.now, profile.timeZone);
+const today = clockOf(profile).local(ctx.now);
 const broken = (op: Operation, r: unknown): string[] => [...brokenRules(op, r, profile, ctx.now)].sort();
 const change = (base: () => Record<string, unknown>, edit: (r: any) => void): Record<string, unknown> => {
   const r = base();

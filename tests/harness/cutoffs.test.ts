@@ -11,10 +11,9 @@ import { runCase, type CaseResult } from '../../src/runner/case.ts';
 import { stopSending } from '../../src/runner/stop.ts';
 import { NotSent, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { FORMATS } from '../../src/contract/load.ts';
-import { localDay } from '../../src/scenario/build.ts';
 import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import type { RunContext } from '../../src/profile/context.ts';
-import type { ClockSpec } from '../../src/profile/clock.ts';
+import { clockOf, type ClockSpec, type LocalTime } from '../../src/time/clock.ts';
 import { referenceProfile, REFERENCE_PROFILE } from './helpers.ts';
 
 type Found = TestOutcome['findings'][number];
@@ -87,15 +86,18 @@ function context(clock: ClockSpec | undefined, timeZone: string | null = 'Europe
  * A target that answers 200 before 16:00 Moscow time and 400 from then, on the (mocked) clock
  * less `lagSeconds` (a clock a little behind the profile's); what it was sent, and when.
  */
-function fakeTarget(lagSeconds = 0): { transport: Transport; sent: { request: WireRequest; at: ReturnType<typeof localDay> }[] } {
-  const sent: { request: WireRequest; at: ReturnType<typeof localDay> }[] = [];
+/** Moscow's clock, as the fake target reads it. */
+const moscow = clockOf({ timeZone: 'Europe/Moscow' });
+
+function fakeTarget(lagSeconds = 0): { transport: Transport; sent: { request: WireRequest; at: LocalTime }[] } {
+  const sent: { request: WireRequest; at: LocalTime }[] = [];
   return {
     sent,
     transport: {
       async send(request) {
-        const at = localDay(new Date(), 'Europe/Moscow');
+        const at = moscow.local(new Date());
         sent.push({ request, at });
-        const accepted = localDay(new Date(Date.now() - lagSeconds * 1000), 'Europe/Moscow').minutes < 16 * 60;
+        const accepted = moscow.local(new Date(Date.now() - lagSeconds * 1000)).minutes < 16 * 60;
         const status = accepted ? 200 : 400;
         if (request.url.endsWith('.xml')) {
           const body = `<?xml version="1.0" encoding="UTF-8"?><response><metadata><status>${status}</status></metadata>${accepted ? '<data></data>' : '<errors><code>620012</code></errors>'}</response>`;

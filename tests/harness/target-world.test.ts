@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { targetNow } from '../../src/profile/clock.ts';
-import { waitForCutoff } from '../../src/checks/cutoffs.ts';
+import { clockOf, type ClockSpec } from '../../src/time/clock.ts';
 import { checkExpectation } from '../../src/checks/expectation.ts';
 import type { ResponseView } from '../../src/checks/response.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
@@ -28,19 +27,20 @@ describe('the profile\'s clock', () => {
 
   it('is the fixed instant, or the harness\'s clock moved by the offset', () => {
     const at = new Date('2026-11-24T01:00:00Z');
-    assert.equal(targetNow(changedProfile((d) => { d.clock = { fixed: '2026-11-25T15:00:00+03:00' }; }), at).toISOString(), '2026-11-25T12:00:00.000Z');
-    assert.equal(targetNow(changedProfile((d) => { d.clock = { offsetSeconds: -90 }; }), at).toISOString(), '2026-11-24T00:58:30.000Z');
-    assert.equal(targetNow(changedProfile(() => {}), at).toISOString(), at.toISOString());
+    assert.equal(clockOf(changedProfile((d) => { d.clock = { fixed: '2026-11-25T15:00:00+03:00' }; })).now(at).toISOString(), '2026-11-25T12:00:00.000Z');
+    assert.equal(clockOf(changedProfile((d) => { d.clock = { offsetSeconds: -90 }; })).now(at).toISOString(), '2026-11-24T00:58:30.000Z');
+    assert.equal(clockOf(changedProfile(() => {})).now(at).toISOString(), at.toISOString());
   });
 
   it('waits for the cut-off and its margin only on a moving clock, before 16:01 on a weekday, within the allowance', () => {
     const moving = { waitForCutoffSeconds: 180 };
-    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', moving), 121_000, 'a minute before 16:00 Moscow time, plus the 60 s margin and a second');
-    assert.equal(waitForCutoff(new Date('2026-11-25T13:00:30Z'), 'Europe/Moscow', moving), 31_000, 'within the margin: to its end and a second');
-    assert.equal(waitForCutoff(new Date('2026-11-25T12:57:00Z'), 'Europe/Moscow', moving), undefined, 'four minutes is past the allowance');
-    assert.equal(waitForCutoff(new Date('2026-11-25T13:01:00Z'), 'Europe/Moscow', moving), undefined, 'already past the margin');
-    assert.equal(waitForCutoff(new Date('2026-11-28T12:59:00Z'), 'Europe/Moscow', moving), undefined, 'a Saturday has no cut-off to cross');
-    assert.equal(waitForCutoff(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', { ...moving, fixed: '2026-11-25T15:59:00+03:00' }), undefined, 'a fixed clock never crosses');
+    const waitIn = (at: Date, timeZone: string, clock: ClockSpec): number | undefined => clockOf({ clock, timeZone }).waitForCutoff(at);
+    assert.equal(waitIn(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', moving), 121_000, 'a minute before 16:00 Moscow time, plus the 60 s margin and a second');
+    assert.equal(waitIn(new Date('2026-11-25T13:00:30Z'), 'Europe/Moscow', moving), 31_000, 'within the margin: to its end and a second');
+    assert.equal(waitIn(new Date('2026-11-25T12:57:00Z'), 'Europe/Moscow', moving), undefined, 'four minutes is past the allowance');
+    assert.equal(waitIn(new Date('2026-11-25T13:01:00Z'), 'Europe/Moscow', moving), undefined, 'already past the margin');
+    assert.equal(waitIn(new Date('2026-11-28T12:59:00Z'), 'Europe/Moscow', moving), undefined, 'a Saturday has no cut-off to cross');
+    assert.equal(waitIn(new Date('2026-11-25T12:59:00Z'), 'Europe/Moscow', { ...moving, fixed: '2026-11-25T15:59:00+03:00' }), undefined, 'a fixed clock never crosses');
   });
 
   it('leaves a same-day case unjudged within 60 s after 16:00 on a moving clock, and judges it on a fixed one', () => {
@@ -53,21 +53,21 @@ describe('the profile\'s clock', () => {
     const [past] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', moving, new Date('2026-11-25T13:01:00Z'));
     assert.deepEqual([past!.verdict, past!.side, past!.clock], ['fail', 'same-day-after', 'Wed 2026-11-25 16:01 Europe/Moscow'], 'past the margin, with the clock it met');
     const fixed = changedProfile((d) => { d.clock = { fixed: '2026-11-25T16:00:10+03:00' }; });
-    const [judged] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', fixed, targetNow(fixed));
+    const [judged] = checkExpectation(['PCK-SAME-DAY'], 'same-day', view, '{}', fixed, clockOf(fixed).now());
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'same-day-after'], 'a fixed clock is where the target stands');
   });
 
   it('dates the requests: today and yesterday on the described clock', () => {
     const profile = changedProfile((d) => { d.clock = { fixed: '2026-11-25T00:30:00+03:00' }; });
     const c = { name: 'x', file: 't', index: 0, operation: 'change_pickup', family: 't', formats: ['json'], rules: ['PCK-PRODUCE-DATE-PAST'], expect: 'past-date', set: { produce_date: { $date: 'yesterday' } } } as unknown as LoadedCase;
-    assert.equal(buildRequest(c, { profile, bases: loadBases(), now: targetNow(profile) }).produce_date, '2026-11-24');
+    assert.equal(buildRequest(c, { profile, bases: loadBases(), now: clockOf(profile).now() }).produce_date, '2026-11-24');
   });
 
   it('judges yesterday past on a fixed clock just after midnight, and leaves it on a moving one', () => {
     const value = { data: { state: 'success' } };
     const view = { status: 200, decoded: { ok: true, value }, value } as unknown as ResponseView;
     const fixed = changedProfile((d) => { d.clock = { fixed: '2026-11-25T00:05:00+03:00' }; });
-    const [judged] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', fixed, targetNow(fixed));
+    const [judged] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', fixed, clockOf(fixed).now());
     assert.deepEqual([judged!.verdict, judged!.side], ['fail', 'past-yesterday']);
     const moving = changedProfile((d) => { d.clock = { offsetSeconds: 0 }; });
     const [left] = checkExpectation(['PCK-PRODUCE-DATE-PAST'], 'past-date', view, '{}', moving, new Date('2026-11-24T21:05:00Z'));

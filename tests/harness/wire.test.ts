@@ -10,7 +10,8 @@ import { startReference } from '../../reference/server.ts';
 import { NotSent } from '../../src/client/transport.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import { runCase } from '../../src/runner/case.ts';
-import { buildRequest, localDay, unknownLike } from '../../src/scenario/build.ts';
+import { buildRequest, unknownLike } from '../../src/scenario/build.ts';
+import { clockOf } from '../../src/time/clock.ts';
 import { loadAllCases, loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import { applyWire, WireError } from '../../src/scenario/wire.ts';
 import { runContext } from '../../src/profile/context.ts';
@@ -70,7 +71,7 @@ describe('the value operators', () => {
 
   it('$date weekAgo is seven days before today on the target\'s clock', () => {
     const date = (build({ produce_date: { $date: 'weekAgo' } }) as { produce_date: string }).produce_date;
-    const today = localDay(ctx.now, ctx.profile.timeZone).date;
+    const today = clockOf(ctx.profile).local(ctx.now).date;
     assert.equal((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000, 7);
   });
 });
