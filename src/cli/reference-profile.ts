@@ -9,9 +9,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { ROOT } from '../contract/load.ts';
-// Type-only, so erased at run time: the harness never loads reference code. The fixture
-// file's shape is the reference's to define.
-import type { Fixtures } from '../../reference/fixtures.ts';
+
+/**
+ * What the harness reads of reference/fixtures.yaml, as data: the reference defines the file
+ * (reference/fixtures.ts) and the harness imports no reference code, not even its types (DESIGN,
+ * Layout). The test of profiles/reference.yaml against the fixtures catches a drift.
+ */
+interface Fixtures {
+  timeZone: string;
+  appkeys: string[];
+  sessions: Record<string, string>;
+  orders: { id: string; owner: string; receiverChange: string; pickupChange: string; pickupFrom: string; region: string }[];
+  addressBook: { counteragents: number[]; contacts: number[]; phones: number[]; addresses: { id: number; region: string }[] };
+  legalForms: { uid: string; kind: string }[];
+  documentTypes: string[];
+  storePayers: string[];
+  streets: string[];
+  regions: Record<string, { cities: string[]; box: { latMin: number; latMax: number; lonMin: number; lonMax: number } }>;
+}
 
 export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
 

@@ -6,16 +6,6 @@ import { describe, it } from 'node:test';
 import { circles, importGraph, wrongWay } from './import-graph.ts';
 import { ROOT, tempTree } from './helpers.ts';
 
-/**
- * Wrong-way imports known when this check came, each to be removed by its own change: temporary,
- * it must shrink to nothing. This one is type-only, erased at run time (the harness reads
- * reference/fixtures.yaml in the shape the reference defines), yet an import of the reference
- * all the same, until that shape has a home both may read.
- */
-const ALLOWED_ARROWS: readonly string[] = [
-  'src/cli/reference-profile.ts -> reference/fixtures.ts',
-];
-
 describe('the import graph', () => {
   const graph = importGraph(ROOT);
 
@@ -23,10 +13,8 @@ describe('the import graph', () => {
     assert.deepEqual(circles(graph), [], 'import circles: give what their files share a home of its own below them');
   });
 
-  it('has no import that runs up a floor, or into or out of reference/, but those allowed for now', (t) => {
-    const found = wrongWay(graph);
-    assert.deepEqual(found.filter((a) => !ALLOWED_ARROWS.includes(a)), [], 'imports against DESIGN\'s Layout (scripts/ → suites/ → generators/ → src/, reference/ beside them)');
-    for (const gone of ALLOWED_ARROWS.filter((a) => !found.includes(a))) t.diagnostic(`gone, so take it out of ALLOWED_ARROWS: ${gone}`);
+  it('has no import that runs up a floor, or into or out of reference/', () => {
+    assert.deepEqual(wrongWay(graph), [], 'imports against DESIGN\'s Layout (scripts/ → suites/ → generators/ → src/, reference/ beside them)');
   });
 
   it('finds a circle, an arrow up and an import of the reference in a tree that has them', () => {
