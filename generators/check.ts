@@ -3,7 +3,8 @@ import { MissingFixture } from '../src/scenario/build.ts';
 import { clockOf } from '../src/time/clock.ts';
 import { sliceSeed } from '../src/runner/slices.ts';
 import type { PropertyDef, PropertyOutcome } from './definition.ts';
-import { runProperty, type RunParams } from './property.ts';
+import { runProperty } from './property.ts';
+import type { RunParams } from './trial.ts';
 import type { Target } from './trials.ts';
 
 /**

@@ -17,7 +17,7 @@ import { wireRequest } from '../src/client/transport.ts';
 import { OVERLAP_RULE, runBurst, Sequence, SEQUENCE_RULE, type Company, type Prepared } from '../src/runner/sequence.ts';
 import type { GenContext } from './index.ts';
 import { mixedRequests } from './mixed.ts';
-import type { Trial } from './property.ts';
+import type { Trial } from './trial.ts';
 import type { Sent, Target } from './trials.ts';
 
 /** One drawn request: its endpoint, what the model says it gets, and whether its body goes out cut short. */

@@ -3,7 +3,8 @@ import type fc from 'fast-check';
 import type { Format, Operation } from '../src/contract/load.ts';
 import type { Slice } from '../src/runner/slices.ts';
 import type { GenContext } from './index.ts';
-import type { PropertyRun, Trial } from './property.ts';
+import type { PropertyRun } from './property.ts';
+import type { Trial } from './trial.ts';
 import type { Target } from './trials.ts';
 
 /** One property: what it is called and judged on, what it draws (values of type V), and what one run sends. */

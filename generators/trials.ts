@@ -8,7 +8,7 @@ import type { Part } from '../src/checks/part.ts';
 import { sendAndJudge } from '../src/runner/send.ts';
 import type { Expect } from '../src/scenario/load.ts';
 import type { Request } from './receiver.ts';
-import type { Trial } from './property.ts';
+import type { Trial } from './trial.ts';
 import { compareForms, compareFramings, FORMS_RULE } from '../src/runner/compare.ts';
 import { FRAMING_RULE, type Framing } from '../src/client/framing.ts';
 

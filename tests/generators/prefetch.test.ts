@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { runProperty, type Trial } from '../../generators/property.ts';
+import { runProperty } from '../../generators/property.ts';
+import type { Trial } from '../../generators/trial.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 
