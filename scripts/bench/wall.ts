@@ -2,11 +2,12 @@
  * One whole `npm start`, spawned as a developer would run it, timed from spawn to exit, with
  * the peak resident memory of its process tree (the start script, Playwright's runner, its
  * workers and, when there is no OCS_BASE_URL, the embedded reference Playwright starts as its
- * webServer). Memory is read from /proc, so it is Linux only. spawnRun, the same for any
+ * webServer), read from /proc (scripts/bench/process-tree.ts, Linux only). spawnRun, the same for any
  * command in its own process group, serves the end-to-end tests and the sharded run.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { HAS_PROC, processTree, running, treeMemory } from './process-tree.ts';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '../../src/contract/load.ts';
@@ -21,7 +22,6 @@ const SAMPLE_MS = 100;
 const ABORT_GRACE_MS = 5_000;
 const TAIL_LINES = 40;
 const TAIL_CHARS = 64 * 1024;
-const HAS_PROC = existsSync('/proc/self/status');
 export const TUNING = ['OCS_RUNS', 'OCS_SEED', 'OCS_WORKERS'];
 
 /**
@@ -31,57 +31,6 @@ export const TUNING = ['OCS_RUNS', 'OCS_SEED', 'OCS_WORKERS'];
 export function withoutOcs(keep: readonly string[], env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('OCS_') || keep.includes(k)));
 }
-
-/** The fields of /proc/PID/stat after the command name (state, parent, ...); undefined once the process is gone. */
-function stat(pid: number | string): string[] | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
-    return text.slice(text.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-/** Parent of every live process; processes that end mid-scan are skipped. */
-function parents(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    const ppid = /^\d+$/.test(name) ? stat(name)?.[1] : undefined;
-    if (ppid !== undefined) out.set(Number(name), Number(ppid));
-  }
-  return out;
-}
-
-const running = (pid: number): boolean => (stat(pid)?.[0] ?? 'Z') !== 'Z';
-
-function processTree(root: number): number[] {
-  const byParent = new Map<number, number[]>();
-  for (const [pid, ppid] of parents()) byParent.set(ppid, [...(byParent.get(ppid) ?? []), pid]);
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) tree.push(...(byParent.get(tree[i]!) ?? []));
-  return tree;
-}
-
-/**
- * The memory of a process and all its descendants, now (zeros where /proc is not there), from one
- * read of each process's smaps_rollup: `rss`, resident pages summed over the processes, and `pss`,
- * each page counted once, split among the processes sharing it. Summed RSS counts the node
- * binary and libraries every process maps (about 45 MB) once per process.
- */
-export function treeMemory(root: number): { rss: number; pss: number } {
-  const sum = { rss: 0, pss: 0 };
-  if (!HAS_PROC) return sum;
-  for (const pid of processTree(root)) {
-    let text = '';
-    try { text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'); } catch { continue; } // gone, or a zombie
-    sum.rss += kilobytes(text, 'Rss');
-    sum.pss += kilobytes(text, 'Pss');
-  }
-  return sum;
-}
-
-const kilobytes = (text: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0) * 1024;
 
 /**
  * Runs `npm start` with `env` and its own reports directory. Of the bench's own OCS_ variables
