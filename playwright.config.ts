@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
-import { referenceDefaults } from './src/cli/target.ts';
+import { referenceDefaults } from './src/profile/target.ts';
 import { reporters } from './src/report/reporters.ts';
 import { workerPlan } from './src/runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';

@@ -3,7 +3,7 @@ import { encodeRequest } from '../src/codec/index.ts';
 import { wireRequest, type Transport } from '../src/client/transport.ts';
 import { outcome } from '../src/checks/outcome.ts';
 import { ruleFinding } from '../src/checks/response.ts';
-import type { RunContext } from '../src/profile/context.ts';
+import type { RunContext } from '../src/runner/context.ts';
 import type { Part } from '../src/checks/part.ts';
 import { sendAndJudge } from '../src/runner/send.ts';
 import type { Expect } from '../src/scenario/load.ts';
@@ -50,7 +50,8 @@ export const parity = (op: Operation) => (t: Target) => async (s: Sent): Promise
   const xml = await exchange(t, op, 'xml', s);
   if (xml.unsent) return { parts: [], unsent: xml.unsent };
   if (json.broken || xml.broken) return { parts: [json, xml], broken: true };
-  const [a, b] = [outcome(op, json, t.ctx), outcome(op, xml, t.ctx)];
+  const path = t.ctx.profile.responses?.errorCodePath;
+  const [a, b] = [outcome(op, json, path), outcome(op, xml, path)];
   const same = ruleFinding(s.rules[0]!, a === b ? 'pass' : 'fail', { expected: `the outcome of the JSON path: ${a}`, received: `on the XML path: ${b}` });
   return { parts: [json, { ...xml, findings: [...xml.findings, same] }], own: s.rules };
 };

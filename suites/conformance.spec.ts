@@ -10,7 +10,7 @@
  * matches, and OCS_STEP keeps the one step of that title.
  */
 import { test as base } from '@playwright/test';
-import { baseUrl, runContext } from '../src/profile/context.ts';
+import { baseUrl, runContext } from '../src/runner/context.ts';
 import { recordUnit, WAITED } from '../src/report/record.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';

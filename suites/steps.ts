@@ -6,9 +6,9 @@
  */
 import { guarded, type Transport } from '../src/client/transport.ts';
 import type { Waits } from '../src/client/polite.ts';
-import { targetTransport } from '../src/client/target.ts';
+import { targetTransport } from '../src/runner/transport.ts';
 import { timed } from '../src/client/latency.ts';
-import type { RunContext } from '../src/profile/context.ts';
+import type { RunContext } from '../src/runner/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { inFlightOf, runCase } from '../src/runner/case.ts';
 import { needsAcceptance } from '../src/runner/preflight.ts';

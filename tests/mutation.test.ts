@@ -17,7 +17,7 @@ import { passes, runMutation, type MutationReport } from '../scripts/mutation/ru
 import { DEFAULT_PROPERTY_SETTINGS, findingSources, propertySettings, propertySource, type SourcedFinding } from '../scripts/mutation/sources.ts';
 import { PROPERTIES } from '../generators/suite.ts';
 import { undiciTransport } from '../src/client/undici.ts';
-import { runContext } from '../src/profile/context.ts';
+import { runContext } from '../src/runner/context.ts';
 import { describeFinding } from '../src/checks/finding.ts';
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {

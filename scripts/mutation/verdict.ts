@@ -2,7 +2,7 @@ import { startReference } from '../../reference/server.ts';
 import { describeFinding } from '../../src/checks/finding.ts';
 import { summarize, type RuleRow, type RuleVerdict } from '../../src/report/summary.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import type { FindingSource, SourcedFinding } from './sources.ts';
 
 /** One failure shown as evidence for a blamed (or erring) rule. */

@@ -6,7 +6,7 @@
  * not carry over to the next.
  */
 import { parentPort } from 'node:worker_threads';
-import { runContext } from '../../src/profile/context.ts';
+import { runContext } from '../../src/runner/context.ts';
 import { findingSources } from './sources.ts';
 import { judgeReference } from './verdict.ts';
 import type { FromWorker, ToWorker } from './pool.ts';

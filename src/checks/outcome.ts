@@ -1,7 +1,6 @@
 import { loadErrors, type Operation } from '../contract/load.ts';
 import { decodeResponse } from '../codec/index.ts';
 import type { Part } from './part.ts';
-import type { RunContext } from '../profile/context.ts';
 import { findErrorNumber } from './error-number.ts';
 
 /**
@@ -10,12 +9,12 @@ import { findErrorNumber } from './error-number.ts';
  * error numbers of the operation found in the body. Validation numbers are not documented
  * (A-VALIDATION-ERROR-NUMBER), so two rejections differ only by a documented number.
  */
-export function outcome(op: Operation, part: Part, ctx: RunContext): string {
+export function outcome(op: Operation, part: Part, errorCodePath?: string): string {
   const res = part.exchange?.response;
   if (!res) return 'no response';
   if (res.status !== 400) return res.status === 200 ? 'accepted' : `HTTP ${res.status}`;
   const decoded = decodeResponse(part.format, op, res.body);
   const codes = loadErrors().filter((e) => e.operation === op && decoded.format !== undefined
-    && findErrorNumber(decoded.value, e.code, ctx.profile.responses?.errorCodePath)).map((e) => e.code);
+    && findErrorNumber(decoded.value, e.code, errorCodePath)).map((e) => e.code);
   return `rejected${codes.length ? ` with ${codes.join(', ')}` : ''}`;
 }

@@ -11,8 +11,8 @@ import { loadRules } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
 import { buildRequest, MissingFixture, type BuildContext } from '../scenario/build.ts';
 import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
-import { masker } from '../report/mask.ts';
-import { referenceDefaults, TargetError } from './target.ts';
+import { masker } from '../profile/mask.ts';
+import { referenceDefaults, TargetError } from '../profile/target.ts';
 import { clockOf } from '../time/clock.ts';
 
 /** A case's request as the listing shows it, or why the profile cannot build it. */

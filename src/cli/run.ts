@@ -17,7 +17,7 @@ import { readWaivers } from '../profile/waivers.ts';
 import { loadAllCases, ScenarioError } from '../scenario/load.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { LatencyThresholdError, runLatencyThreshold } from '../report/latency-baseline.ts';
-import { referenceDefaults, TargetError } from './target.ts';
+import { referenceDefaults, TargetError } from '../profile/target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../runner/memory.ts';
 import { rateLimit } from '../client/polite.ts';

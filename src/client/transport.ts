@@ -1,6 +1,5 @@
-import type { Format, Operation } from '../contract/load.ts';
-import type { LoadedProfile } from '../profile/load.ts';
-import { sharedLog } from '../runner/shared-log.ts';
+import { operationPath, type Format, type Operation } from '../contract/load.ts';
+import { sharedLog } from './shared-log.ts';
 import type { Framing } from './framing.ts';
 
 /**
@@ -77,10 +76,11 @@ export interface Transport { send(request: WireRequest): Promise<WireResponse> }
 
 const DEFAULT_CONTENT_TYPE: Record<Format, string> = { json: 'application/json', xml: 'application/xml' };
 
-export const operationPath = (op: Operation, format: Format): string => `/v3/orders/${op}.${format}`;
+/** What a profile says of HTTP where the spec does not (its `http` key: contract/assumptions.yaml A-HTTP-VERB, A-CONTENT-TYPE). */
+export interface HttpSettings { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> }
 
 /** The request for an operation and format, with the profile's HTTP assumptions applied. */
-export function wireRequest(profile: LoadedProfile, baseUrl: string, op: Operation, format: Format, body: string): WireRequest {
+export function wireRequest(profile: { http?: HttpSettings }, baseUrl: string, op: Operation, format: Format, body: string): WireRequest {
   return {
     method: profile.http?.method ?? 'POST',
     url: baseUrl.replace(/\/+$/, '') + operationPath(op, format),

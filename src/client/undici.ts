@@ -7,7 +7,7 @@ import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
 import { FramingError, TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
-import type { SharedLog } from '../runner/shared-log.ts';
+import type { SharedLog } from './shared-log.ts';
 
 /**
  * A response body is read up to this many bytes (profile http.maxResponseBytes): the service's
@@ -41,7 +41,7 @@ export interface ClosableTransport extends Transport { close(): Promise<void>; d
  * deadline, the answer carries `stalled` (WIRE-KEEP-ALIVE fails), and from then on this
  * transport sends every request, named connections too, on a fresh connection: a target that
  * leaves kept connections unanswered must cost one stall, not one per request. `stalls`, when
- * given, is where the run's workers tell each other so (src/client/target.ts): Playwright starts
+ * given, is where the run's workers tell each other so (src/runner/transport.ts): Playwright starts
  * a new worker after every failed test, and each would find the stall again.
  */
 export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, stalls?: SharedLog): ClosableTransport {

@@ -7,7 +7,7 @@
 export const JSON_FORMS = ['pretty', 'reordered', 'unicode-escapes', 'lower-case-escapes', 'escaped-solidus', 'escaped-names', 'whitespace'] as const;
 export type JsonForm = (typeof JSON_FORMS)[number];
 
-/** Never escaped: the masks of src/report/mask.ts know a secret's JSON.stringify spelling, not this one. */
+/** Never escaped: the masks of src/profile/mask.ts know a secret's JSON.stringify spelling, not this one. */
 const CREDENTIALS = new Set(['appkey', 'sessionID']);
 
 /** Members in reverse order at every level; array elements keep theirs. */

@@ -20,7 +20,7 @@ export type XmlForm = (typeof XML_FORMS)[number];
 
 /**
  * The credentials are written as the compact form writes them, never as character references
- * or in CDATA: the masks of src/report/mask.ts know a secret in its JSON, XML and URL
+ * or in CDATA: the masks of src/profile/mask.ts know a secret in its JSON, XML and URL
  * spellings, and a reference-encoded one, or one split in two CDATA sections at a `]]>`,
  * would reach a report unmasked. Every other value is written in the form.
  */

@@ -26,6 +26,9 @@ export interface Rule {
   standard?: { document: string; section: string; quote: string };
 }
 
+/** The path of an operation in a format (spec 4: `/v3/orders/change_receiver.json` and the like). */
+export const operationPath = (op: Operation, format: Format): string => `/v3/orders/${op}.${format}`;
+
 /** The rules judged on every answer, whatever was sent: the response rules and the wire rules of an answer's own framing. */
 export const isResponseRule = (id: string): boolean => id.startsWith('RSP-') || id === 'WIRE-RESPONSE-FRAMING' || id === 'WIRE-KEEP-ALIVE';
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { operationPath } from '../client/transport.ts';
-import { CONTRACT_DIR, FORMATS, loadErrors, loadRules, loadSchemas, OPERATIONS, ROOT, type Format, type Operation } from './load.ts';
+import { CONTRACT_DIR, FORMATS, loadErrors, loadRules, loadSchemas, OPERATIONS, operationPath, ROOT, type Format, type Operation } from './load.ts';
 
 /**
  * An OpenAPI 3.1 description of both operations on both paths, generated from the contract

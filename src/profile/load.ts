@@ -1,3 +1,4 @@
+import type { HttpSettings } from '../client/transport.ts';
 import { readFileSync } from 'node:fs';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
@@ -12,7 +13,7 @@ export interface Profile {
   timeZone?: string;
   clock?: ClockSpec;
   credentials: { appkey: EnvRef; sessionID: EnvRef };
-  http?: { method?: string; contentType?: { json?: string; xml?: string }; timeoutMs?: number; maxResponseBytes?: number; headers?: Record<string, string> };
+  http?: HttpSettings;
   responses?: { errorCodePath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number };
   /** Failures of MUST rules a buyer accepts (src/profile/waivers.ts). */
@@ -30,7 +31,7 @@ export class ProfileError extends Error {}
 
 /**
  * The shortest secret accepted. Masking replaces a secret wherever its text stands
- * (src/report/mask.ts); a secret of a few letters stands inside field names and words, so
+ * (src/profile/mask.ts); a secret of a few letters stands inside field names and words, so
  * masking it would cut those (`"appke***"`) instead of hiding anything.
  */
 export const SECRET_MIN = 8;

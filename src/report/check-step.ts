@@ -8,7 +8,7 @@ import { test, type Location, type TestInfo } from '@playwright/test';
 import { ROOT, type Format } from '../contract/load.ts';
 import type { Finding, Verdict } from '../checks/finding.ts';
 import { NOT_SENT } from '../client/transport.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from '../runner/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { describeRequest, describeResponse } from './evidence.ts';
 import { stepReport, type StepResult } from './step-text.ts';

@@ -1,4 +1,4 @@
-import { masker } from './mask.ts';
+import { masker } from '../profile/mask.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 
 /** Single-quotes a string for a POSIX shell. */

@@ -2,12 +2,12 @@ import { test, type TestInfo } from '@playwright/test';
 import type { Format } from '../contract/load.ts';
 import { describeFinding, failsTest, type Finding, type Verdict } from '../checks/finding.ts';
 import { takeLatencies, type LatencyData } from '../client/latency.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from '../runner/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
 import { rerunStep, thrownText, type StepResult } from './step-text.ts';
 import { EVIDENCE_STEPS, showStep, stepError, type Shown } from './check-step.ts';
-import { sharedLog } from '../runner/shared-log.ts';
+import { sharedLog } from '../client/shared-log.ts';
 
 /** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
 export const WAITED = 'rate-limited';

@@ -2,7 +2,7 @@ import type { Format } from '../contract/load.ts';
 import type { Finding } from '../checks/finding.ts';
 import type { Part } from '../checks/part.ts';
 import { curlLine, describeRequest, describeResponse } from './evidence.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from '../runner/context.ts';
 
 /**
  * The first check that broke (or warned on, or errored on) a rule in a format: what JUnit's

@@ -3,7 +3,7 @@ import { curlLine, shq } from './evidence.ts';
 import { describeFinding, type Finding } from '../checks/finding.ts';
 import { bounded } from './rule-evidence.ts';
 import type { Part } from '../checks/part.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from '../runner/context.ts';
 import type { Step, Unit } from '../runner/units.ts';
 
 /**

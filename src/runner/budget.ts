@@ -1,4 +1,4 @@
-import { sharedLog } from './shared-log.ts';
+import { sharedLog } from '../client/shared-log.ts';
 
 /** Accepted (state-changing) requests the run has caused, across its worker processes. */
 const accepted = sharedLog('OCS_BUDGET_FILE');

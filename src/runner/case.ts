@@ -5,7 +5,7 @@ import type { Finding } from '../checks/finding.ts';
 import { buildRequest, MissingFixture } from '../scenario/build.ts';
 import type { Built, LoadedCase } from '../scenario/types.ts';
 import { applyWire } from '../scenario/wire.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from './context.ts';
 import type { Part } from '../checks/part.ts';
 import { compareForms, compareFramings, type Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';

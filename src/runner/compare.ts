@@ -6,7 +6,7 @@ import { describeFraming, FRAMING_RULE, type Framing } from '../client/framing.t
 import { outcome } from '../checks/outcome.ts';
 import { ruleFinding } from '../checks/response.ts';
 import type { Part } from '../checks/part.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from './context.ts';
 import type { Expect } from '../scenario/types.ts';
 import { sendAndJudge } from './send.ts';
 
@@ -45,7 +45,8 @@ async function compareSends(
     const failure = plain.broken ? `the plain request: ${plain.failure}` : `${variant.label}: ${other.failure}`;
     return { parts: [{ ...other.part, findings: [...other.part.findings, ruleFinding(variant.rule, 'error', { received: `transport: ${failure}` })] }, plain.part], broken: true };
   }
-  const [a, b] = [outcome(op, plain.part, ctx), outcome(op, other.part, ctx)];
+  const path = ctx.profile.responses?.errorCodePath;
+  const [a, b] = [outcome(op, plain.part, path), outcome(op, other.part, path)];
   const same = ruleFinding(variant.rule, a === b ? 'pass' : 'fail', { expected: `the outcome of the plain request: ${a}`, received: `${variant.label}: ${b}` });
   return { parts: [{ ...other.part, findings: [...other.part.findings, same] }, plain.part], broken: false };
 }

@@ -7,8 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { baseUrl, runContext } from '../profile/context.ts';
-import { targetTransport } from '../client/target.ts';
+import { baseUrl, runContext } from './context.ts';
+import { targetTransport } from './transport.ts';
 import { preflight, type PreflightRecord } from './preflight.ts';
 import { openBreaker } from '../client/transport.ts';
 

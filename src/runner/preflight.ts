@@ -3,7 +3,7 @@ import { FORMATS, isResponseRule, OPERATIONS, type Format, type Operation } from
 import { encodeRequest } from '../codec/index.ts';
 import { wireRequest, type Transport } from '../client/transport.ts';
 import { SUCCESS_RULE } from '../checks/judge.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from './context.ts';
 import { buildRequest } from '../scenario/build.ts';
 import type { LoadedCase } from '../scenario/load.ts';
 import { sendAndJudge } from './send.ts';

@@ -16,7 +16,7 @@ import { valueAtPath } from '../checks/error-number.ts';
 import { excerpt, ruleFinding } from '../checks/response.ts';
 import { generatedAtMoves, type Stamped } from '../checks/generated-at.ts';
 import type { Part } from '../checks/part.ts';
-import type { RunContext } from '../profile/context.ts';
+import type { RunContext } from './context.ts';
 import type { Expect } from '../scenario/types.ts';
 import { sendAndJudge } from './send.ts';
 import { sleepUnlessStopped } from './stop.ts';

@@ -5,7 +5,7 @@
  * properties (DESIGN principle 10). The copies depend on the profile, so the cases of a run are
  * its profile's.
  */
-import { referenceDefaults } from '../cli/target.ts';
+import { referenceDefaults } from '../profile/target.ts';
 import { readProfile } from '../profile/load.ts';
 import type { LoadedCase } from './types.ts';
 

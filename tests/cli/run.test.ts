@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { startReference } from '../../reference/server.ts';
-import { referenceEnv } from '../../src/cli/reference-profile.ts';
+import { referenceEnv } from '../../src/profile/reference.ts';
 import { validator } from '../../src/contract/ajv.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { BIN, cli, cliRun, ROOT, type CliResult } from './helpers.ts';

@@ -8,7 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { encodeRequest } from '../../src/codec/index.ts';
-import { operationPath } from '../../src/client/transport.ts';
+import { operationPath } from '../../src/contract/load.ts';
 import { validator } from '../../src/contract/ajv.ts';
 import { FORMATS, loadErrors, loadRules, loadSchemas, OPERATIONS, type Operation } from '../../src/contract/load.ts';
 import { bundledSchemas, componentName, openapiDocument, renderOpenapi } from '../../src/contract/openapi.ts';

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startReference } from '../../reference/server.ts';
-import { runContext } from '../../src/profile/context.ts';
+import { runContext } from '../../src/runner/context.ts';
 import { summarize } from '../../src/report/summary.ts';
 import { findingSources, type SourcedFinding } from '../../scripts/mutation/sources.ts';
 import { judgeUrl } from '../../scripts/mutation/verdict.ts';

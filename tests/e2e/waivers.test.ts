@@ -10,7 +10,7 @@ import { before, describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { validator } from '../../src/contract/ajv.ts';
-import { REFERENCE_PROFILE } from '../../src/cli/target.ts';
+import { REFERENCE_PROFILE } from '../../src/profile/target.ts';
 import type { Summary } from '../../src/report/summary.ts';
 import { BIN, cli, cliRun, type CliResult } from '../cli/helpers.ts';
 

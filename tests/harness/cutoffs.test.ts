@@ -12,7 +12,7 @@ import { stopSending } from '../../src/runner/stop.ts';
 import { NotSent, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { FORMATS } from '../../src/contract/load.ts';
 import { loadBases, type LoadedCase } from '../../src/scenario/load.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import { clockOf, type ClockSpec, type LocalTime } from '../../src/time/clock.ts';
 import { referenceProfile, REFERENCE_PROFILE } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import type { Format } from '../../src/contract/load.ts';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from '../../src/client/transport.ts';
 import { encodeXml } from '../../src/codec/xml.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import { compareForms, FORMS_RULE } from '../../src/runner/compare.ts';
 import { referenceProfile } from './helpers.ts';
 

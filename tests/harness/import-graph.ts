@@ -1,8 +1,8 @@
 /**
  * The repository's import graph, read with TypeScript's own scanner (ts.preProcessFile: import
  * and export lines, `import type`, `import()` of a literal), and what DESIGN's Layout forbids in
- * it: a circle, inside a folder or between folders, and an arrow between the top folders that
- * runs up, or into or out of reference/.
+ * it: a circle, inside a folder or between folders, and an arrow that runs up a floor (between
+ * the top folders, or between src/'s folders), or into or out of reference/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -10,6 +10,13 @@ import ts from 'typescript';
 
 /** The harness's floors, top first: a file imports from its own floor and those below it only. */
 export const FLOORS = ['scripts', 'suites', 'generators', 'src'];
+
+/**
+ * src/'s own floors, top first, by the same rule (docs/architecture.md): the command line, the
+ * reports, the run, the checks, the scenarios, the profile, then what everything reads: the
+ * HTTP client, the codecs, the contract and time.
+ */
+export const SRC_FLOORS = ['cli', 'report', 'runner', 'checks', 'scenario', 'profile', 'client', 'codec', 'contract', 'time'];
 
 /**
  * Beside the floors: the harness starts the reference as a process, so none of src/, suites/ and
@@ -73,13 +80,17 @@ export function circles(graph: Map<string, string[]>): string[] {
   return found.sort();
 }
 
-/** The arrows between top folders that Layout forbids, each `from -> to`. */
+/** The arrows between folders that Layout forbids, each `from -> to`. */
 export function wrongWay(graph: Map<string, string[]>): string[] {
-  const top = (file: string): string => file.split('/')[0]!;
-  const forbidden = (from: string, to: string): boolean => {
-    const [f, t] = [FLOORS.indexOf(from), FLOORS.indexOf(to)];
-    if (f >= 0 && t >= 0) return t < f;
-    return (HARNESS.includes(from) && to === REFERENCE) || (from === REFERENCE && FLOORS.includes(to));
+  const up = (floors: string[], from: string, to: string): boolean => {
+    const [f, t] = [floors.indexOf(from), floors.indexOf(to)];
+    return f >= 0 && t >= 0 && t < f;
   };
-  return [...graph].flatMap(([from, tos]) => tos.filter((to) => forbidden(top(from), top(to))).map((to) => `${from} -> ${to}`)).sort();
+  const forbidden = (from: string, to: string): boolean => {
+    const [[a, inA], [b, inB]] = [from.split('/'), to.split('/')];
+    if (a === 'src' && b === 'src') return up(SRC_FLOORS, inA!, inB!);
+    if (FLOORS.includes(a!) && FLOORS.includes(b!)) return up(FLOORS, a!, b!);
+    return (HARNESS.includes(a!) && b === REFERENCE) || (a === REFERENCE && FLOORS.includes(b!));
+  };
+  return [...graph].flatMap(([from, tos]) => tos.filter((to) => forbidden(from, to)).map((to) => `${from} -> ${to}`)).sort();
 }

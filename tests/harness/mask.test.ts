@@ -2,7 +2,7 @@
 // and no run of 6 of its first characters is left where a text was cut.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MASK, masker, outputMasker } from '../../src/report/mask.ts';
+import { MASK, masker, outputMasker } from '../../src/profile/mask.ts';
 import { masking, type Transport } from '../../src/client/transport.ts';
 
 const secret = 'Zq7&Lm"x9/Vt+4Rw<p>e';

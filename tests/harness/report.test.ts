@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { encodeRequest } from '../../src/codec/index.ts';
 import { wireRequest } from '../../src/client/transport.ts';
 import { loadRules, type Format, type Operation } from '../../src/contract/load.ts';
-import { MASK, masker } from '../../src/report/mask.ts';
+import { MASK, masker } from '../../src/profile/mask.ts';
 import { curlLine } from '../../src/report/evidence.ts';
 import { probableCauses, summarize, type Provenance, type Summary, type TestOutcome } from '../../src/report/summary.ts';
 import { conformanceHtml } from '../../src/report/html.ts';

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import type { Format } from '../../src/contract/load.ts';
 import type { Transport, WireRequest, WireResponse } from '../../src/client/transport.ts';
 import { encodeXml } from '../../src/codec/xml.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import { OVERLAP_RULE, runBurst, runSequence, SEQUENCE_RULE, type Prepared } from '../../src/runner/sequence.ts';
 import type { Part } from '../../src/checks/part.ts';
 import { changedProfile, referenceProfile } from './helpers.ts';

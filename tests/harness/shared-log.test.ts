@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
-import { sharedLog } from '../../src/runner/shared-log.ts';
+import { sharedLog } from '../../src/client/shared-log.ts';
 import { sendAndJudge } from '../../src/runner/send.ts';
 import { referenceProfile } from './helpers.ts';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { stepReport, type StepResult } from '../../src/report/step-text.ts';
 import type { Finding } from '../../src/checks/finding.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import type { Unit } from '../../src/runner/units.ts';
 
 const received = `HTTP 200 ${'{"status":"ok"} '.repeat(100)}`;

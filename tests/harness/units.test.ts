@@ -13,7 +13,7 @@ import { loadRules, ROOT } from '../../src/contract/load.ts';
 import fc from 'fast-check';
 import { checkProperty, PROPERTIES, type PropertyDef } from '../../generators/suite.ts';
 import { rerunStep } from '../../src/report/step-text.ts';
-import type { RunContext } from '../../src/profile/context.ts';
+import type { RunContext } from '../../src/runner/context.ts';
 import { referenceProfile } from './helpers.ts';
 
 const cases = loadAllCases();

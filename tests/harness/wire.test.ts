@@ -14,7 +14,7 @@ import { buildRequest, unknownLike } from '../../src/scenario/build.ts';
 import { clockOf } from '../../src/time/clock.ts';
 import { loadAllCases, loadBases, type LoadedCase } from '../../src/scenario/load.ts';
 import { applyWire, WireError } from '../../src/scenario/wire.ts';
-import { runContext } from '../../src/profile/context.ts';
+import { runContext } from '../../src/runner/context.ts';
 import { referenceProfile } from './helpers.ts';
 
 const kase = (c: Partial<LoadedCase> & Pick<LoadedCase, 'rules' | 'expect'>): LoadedCase =>

@@ -1,8 +1,8 @@
-import type { RunContext } from '../profile/context.ts';
-import { masking } from './transport.ts';
-import { polite, type Waits } from './polite.ts';
-import { undiciTransport, type ClosableTransport } from './undici.ts';
-import { sharedLog } from '../runner/shared-log.ts';
+import type { RunContext } from './context.ts';
+import { masking } from '../client/transport.ts';
+import { polite, type Waits } from '../client/polite.ts';
+import { undiciTransport, type ClosableTransport } from '../client/undici.ts';
+import { sharedLog } from '../client/shared-log.ts';
 
 /**
  * How the harness talks to the run's target, wherever it sends from (the preflight, the

@@ -1,8 +1,8 @@
-import { loadProfile, type LoadedProfile } from './load.ts';
+import { loadProfile, type LoadedProfile } from '../profile/load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
-import { masker, outputMasker } from '../report/mask.ts';
-import { referenceDefaults } from '../cli/target.ts';
-import { concurrency } from '../runner/concurrency.ts';
+import { masker, outputMasker } from '../profile/mask.ts';
+import { referenceDefaults } from '../profile/target.ts';
+import { concurrency } from './concurrency.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
 import { rateLimit } from '../client/polite.ts';
 

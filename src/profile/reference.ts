@@ -1,7 +1,7 @@
 /**
  * profiles/reference.yaml, the harness's view of the embedded reference, derived from the
  * reference's one fixture file, and the reference's local test credentials. A run against
- * the embedded reference (src/cli/target.ts) reads them from here;
+ * the embedded reference (src/profile/target.ts) reads them from here;
  * `npm run reference:profile` (scripts/reference-profile.ts) rewrites the profile, and a
  * test fails when the committed profile and the fixtures drift apart.
  */

@@ -1,4 +1,4 @@
-import { referenceEnv, REFERENCE_PROFILE } from './reference-profile.ts';
+import { referenceEnv, REFERENCE_PROFILE } from './reference.ts';
 
 export { REFERENCE_PROFILE };
 
