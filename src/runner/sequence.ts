@@ -80,7 +80,7 @@ let sequences = 0;
 /**
  * A sequence in the making: each step is sent after the answer to the one before, on the
  * session's connection, and judged (the model-based property drives one command at a time:
- * generators/sequences.ts). `one`: one kept-alive connection of its own; `each`: a fresh
+ * generators/company.ts). `one`: one kept-alive connection of its own; `each`: a fresh
  * connection per step.
  */
 export class Sequence implements Company {
