@@ -7,7 +7,6 @@
 import { guarded, type Transport } from '../src/client/transport.ts';
 import type { Waits } from '../src/client/polite.ts';
 import { targetTransport } from '../src/runner/transport.ts';
-import { timed } from '../src/client/latency.ts';
 import type { RunContext } from '../src/runner/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { inFlightOf, runCase } from '../src/runner/case.ts';
@@ -40,7 +39,7 @@ const propertiesAtOnce = (runs: number): Limit => (properties ??= stoppableLimit
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) {
     target = targetTransport(ctx);
-    transport = stoppable(guarded(timed(target), ctx.inFlight));
+    transport = stoppable(guarded(target, ctx.inFlight));
   }
   limit ??= stoppableLimit(limiter(ctx.inFlight));
   return { transport, limit };

@@ -1,4 +1,5 @@
 import { Agent, Client, type Dispatcher } from 'undici';
+import { TransportError } from './transport.ts';
 
 /** `WireRequest.connection` for a connection used by one request alone. */
 export const FRESH = 'fresh';
@@ -21,8 +22,11 @@ export class Connections {
   private readonly pool = new Agent(KEEP_ALIVE);
   private readonly named = new Map<string, Client>();
   private readonly once = new Set<Client>();
+  private destroyed = false;
 
   take(connection: string | undefined, origin: string): Dispatcher {
+    // Nothing opens a connection once the run let go of them (a stopped run sends no more).
+    if (this.destroyed) throw new TransportError('not sent: the transport was destroyed');
     if (connection === undefined) return this.pool;
     if (connection === FRESH) {
       const client = new Client(origin, { pipelining: 1 });
@@ -52,6 +56,7 @@ export class Connections {
   }
 
   async destroy(): Promise<void> {
+    this.destroyed = true;
     await Promise.all([this.pool.destroy(), ...this.clients().map((c) => c.destroy())]);
   }
 

@@ -3,17 +3,7 @@ import type { Dispatcher } from 'undici';
 import { answer, Body, flatHeaders, timedOut, type Head } from './answer.ts';
 import type { HeadDeadline, Waiter } from './deadline.ts';
 import { completedOn, writingOn, type OnSocket } from './sockets.ts';
-import type { WireResponse } from './transport.ts';
-
-/**
- * The request was written on a connection and no head came within the deadline (or the time
- * limit): the connection is given up, and the request may go again on a fresh one.
- */
-export class Stall extends Error {
-  constructor(readonly keptMs: number, readonly reused: boolean) {
-    super(`no response within ${Math.round(keptMs)} ms`);
-  }
-}
+import { TransportError, type WireResponse } from './transport.ts';
 
 /** What undici is given to send. */
 export interface Dispatched {
@@ -31,8 +21,9 @@ export interface Limits { timeoutMs: number; maxBytes: number }
  * response (a 1xx is followed by the real one), and the body up to `maxBytes`. The time limit
  * covers waiting for a connection, the head and the body; past it, or past the cap, the
  * request is aborted. Every head's time is recorded in `deadline`; with `watch`, a request
- * written on a connection that brings no head in time rejects with a Stall (the time limit
- * counts as the deadline then: the deadline is never later).
+ * written on a kept connection (one that had carried an answer before) that brings no head
+ * within the deadline resolves `suspected` with how long it waited, and goes on waiting: the
+ * transport decides whether it stalled (src/client/undici.ts).
  *
  * It is its own undici handler and deadline waiter, and its timer gets it as an argument: the
  * plain path makes no closure per request (each costs, measured, under tsx's name-keeping).
@@ -50,6 +41,12 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
   since = 0;
   slot = -1;
   readonly response: Promise<WireResponse>;
+  /** Resolves when a kept connection brought no head within the deadline; never otherwise. */
+  readonly suspected: Promise<number>;
+  /** Suspected at its whole time limit (before enough answers came, the deadline is the time limit): it waits no more. */
+  outOfTime = false;
+  private isSuspected = false;
+  private suspect!: (waitedMs: number) => void;
   private resolve!: (response: WireResponse) => void;
   private reject!: (err: unknown) => void;
   private controller?: Dispatcher.DispatchController;
@@ -64,6 +61,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
       this.resolve = resolve;
       this.reject = reject;
     });
+    this.suspected = new Promise((resolve) => { this.suspect = resolve; });
     this.timer = setTimeout(timeUp, limits.timeoutMs, this);
     try {
       dispatcher.dispatch({ origin: req.origin, path: req.path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body as Dispatcher.DispatchOptions['body'] }, this);
@@ -73,12 +71,24 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
   }
 
   timeUp(): void {
-    const stalled = this.watch && this.written !== undefined && this.headAt === undefined;
-    this.fail(stalled ? new Stall(performance.now() - this.written!, this.reused === true) : timedOut());
+    if (this.reused && this.headAt === undefined && !this.isSuspected) {
+      this.outOfTime = true;
+      this.expire(performance.now() - this.since);
+      return;
+    }
+    this.fail(timedOut());
   }
 
+  /** The deadline passed with no head: on a kept connection that is a suspected stall; on a new one the time limit decides, as ever. */
   expire(waitedMs: number): void {
-    this.fail(new Stall(waitedMs, this.reused === true));
+    if (!this.reused || this.isSuspected) return;
+    this.isSuspected = true;
+    this.suspect(waitedMs);
+  }
+
+  /** The transport needs this exchange no more (the same request was answered elsewhere): it ends, its connection with it. */
+  abandon(reason: string): void {
+    this.fail(new TransportError(reason));
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {

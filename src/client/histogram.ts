@@ -60,8 +60,4 @@ export class Histogram {
     this.counts.forEach((n, b) => { if (n) buckets[b] = n; });
     return { count: this.count, max: this.max, buckets };
   }
-
-  static from(data: HistogramData): Histogram {
-    return new Histogram().merge(data);
-  }
 }

@@ -44,9 +44,9 @@ function keep(url: string, outcome: LatencyOutcome, ms: number, firstByteMs?: nu
 
 /**
  * Keeps the time of every request `transport` sends: an answer's own `ms` and `firstByteMs`
- * (measured by the client, so a wait for the rate limit is not counted), and for a transport
- * failure the time until it failed. Sits below the breaker, so a request it does not send is
- * not counted.
+ * (measured by the client), and for a transport failure the time until it failed. It wraps the
+ * client itself (src/runner/transport.ts), below the rate cap, the 429 waits and the breaker: a
+ * wait is not the target's time, and a request the breaker does not send is not counted.
  */
 export function timed(transport: Transport): Transport {
   return {

@@ -7,6 +7,13 @@ import { FramingError } from './transport.ts';
 type ClientError = Error & { code?: string; data?: string; cause?: { code?: string; data?: string } };
 
 /**
+ * llhttp codes that are the client's own doing, not the target's framing: a head past Node's
+ * size limit (undici calls the same answer UND_ERR_HEADERS_OVERFLOW, a transport error), a parser
+ * paused or stopped by its callbacks.
+ */
+const CLIENT_SIDE = /^HPE_(HEADER_OVERFLOW|USER|PAUSED|CB_)/;
+
+/**
  * The framing failure an HTTP client's error stands for when its parser refused the answer
  * (llhttp's HPE_… codes, in undici's HTTPParserError and in Node's parse errors), with the bytes
  * it had; undefined for anything else (a reset, a refusal, a body cut short): a transport error.
@@ -14,7 +21,7 @@ type ClientError = Error & { code?: string; data?: string; cause?: { code?: stri
 export function framingProblem(err: unknown, raw?: Buffer): FramingError | undefined {
   const e = err as ClientError;
   const code = [e.code, e.cause?.code].find((c) => c?.startsWith('HPE_'));
-  if (!code) return undefined;
+  if (!code || CLIENT_SIDE.test(code)) return undefined;
   return new FramingError(`the answer breaks HTTP/1.1 framing: ${e.message}`, code, excerpt(raw, e.data ?? e.cause?.data));
 }
 

@@ -139,6 +139,8 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
 export function masking(transport: Transport, mask: (text: string) => string): Transport {
   const masked = (res: WireResponse): WireResponse => ({
     ...res, body: mask(res.body), headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, mask(v)])),
+    // The problem quotes the target's own header values.
+    ...(res.misframed ? { misframed: { ...res.misframed, problem: mask(res.misframed.problem) } } : {}),
   });
   return {
     async send(request) {

@@ -1,12 +1,13 @@
 import { cause } from './answer.ts';
 import { Connections, FRESH } from './connections.ts';
 import { HeadDeadline } from './deadline.ts';
-import { Exchange, Stall, type Limits } from './exchange.ts';
+import { Exchange, type Limits } from './exchange.ts';
 import { overNodeHttp, shaped, type Shaped } from './framed.ts';
 import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
-import { FramingError, TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
+import { NoAnswer, Stalls } from './stalls.ts';
+import { TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
 import type { SharedLog } from './shared-log.ts';
 
 /**
@@ -35,32 +36,16 @@ export interface ClosableTransport extends Transport { close(): Promise<void>; d
  * async iterator and an AbortSignal, a third of the client's CPU time per request (measured
  * in issue 20), and the harness reads every body whole anyway.
  *
- * Stalls (issue 29): a request written on a connection that brings no head within the adaptive
- * deadline (src/client/deadline.ts) is sent once more on a fresh connection with the whole time
- * limit. When the first went out on a kept connection and the fresh one answers within the
- * deadline, the answer carries `stalled` (WIRE-KEEP-ALIVE fails), and from then on this
- * transport sends every request, named connections too, on a fresh connection: a target that
- * leaves kept connections unanswered must cost one stall, not one per request. `stalls`, when
- * given, is where the run's workers tell each other so (src/runner/transport.ts): Playwright starts
- * a new worker after every failed test, and each would find the stall again.
+ * Stalls (issue 29): a request written on a kept connection that brings no head within the
+ * adaptive deadline (src/client/deadline.ts) is judged by src/client/stalls.ts; `stalls`, when
+ * given, is where the run's workers tell each other of one (src/runner/transport.ts): Playwright
+ * starts a new worker after every failed test, and each would find the stall again.
  */
 export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, stalls?: SharedLog): ClosableTransport {
   const limits: Limits = { timeoutMs, maxBytes };
   const connections = new Connections();
   const deadline = new HeadDeadline(timeoutMs);
   const overNode = new Set<NodeSend>();
-  let keptStall = false;
-  // Another worker's stall is read at most every STALLS_READ_MS: a file stat per request would cost more than it saves.
-  let readAt = -Infinity;
-  const freshOnly = (): boolean => {
-    if (keptStall || !stalls) return keptStall;
-    const now = performance.now();
-    if (now - readAt >= STALLS_READ_MS) {
-      readAt = now;
-      keptStall = stalls.lines().length > 0;
-    }
-    return keptStall;
-  };
 
   const start = (req: WireRequest, shape: Shaped, connection: string | undefined, watch: boolean): Exchange => {
     const { origin, path } = parsed(req.url);
@@ -75,45 +60,12 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     return await undiciRefusal(err, receivedOn(exchange), exchange.headAt !== undefined) ?? new TransportError(cause(err, timeoutMs));
   }
 
-  /** The request stalled: once more on a fresh connection, with the whole time limit. */
-  async function again(req: WireRequest, shape: Shaped, stall: Stall): Promise<WireResponse> {
-    const kept = `${Math.round(stall.keptMs)} ms on a ${stall.reused ? 'kept-alive' : 'new'} connection`;
-    const retry = start(req, shape, FRESH, false);
-    let response: WireResponse;
-    try {
-      response = await retry.response;
-    } catch (err) {
-      const named = await failure(err, retry);
-      if (named instanceof FramingError || named.response) throw named;
-      if (named instanceof NoAnswer) throw new NoAnswer(`no response within ${kept}, nor within ${timeoutMs} ms on a fresh one`);
-      throw new TransportError(`no response within ${kept}; on a fresh one: ${named.message}`);
-    } finally {
-      connections.release(retry.dispatcher);
-    }
-    if (!stall.reused || response.firstByteMs! > deadline.ms()) return response;
-    if (!keptStall) stalls?.append(`${req.url}: no answer in ${Math.round(stall.keptMs)} ms on a kept connection`);
-    keptStall = true;
-    return { ...response, stalled: { keptMs: stall.keptMs, freshMs: response.firstByteMs! } };
-  }
-
-  // Stalled requests are sent again one at a time: against a target that answers no connection
-  // at all, the first retry's silence ends the others' wait at once, so a hanging target gets
-  // each request in flight once more at most, not all of them twice (the breaker then stops the run).
-  let retries: Promise<unknown> = Promise.resolve();
-  let answersNone = false;
-  const retried = (req: WireRequest, shape: Shaped, stall: Stall): Promise<WireResponse> => {
-    const turn = retries.then(async () => {
-      if (answersNone) throw new NoAnswer(`no response within ${Math.round(stall.keptMs)} ms, and a fresh connection brought none either just before`);
-      try {
-        return await again(req, shape, stall);
-      } catch (err) {
-        if (err instanceof NoAnswer) answersNone = true;
-        throw err;
-      }
-    });
-    retries = turn.catch(() => undefined);
-    return turn;
-  };
+  const judge = new Stalls({
+    fresh: (req) => start(req, shaped(req), FRESH, false),
+    failure,
+    release: (exchange) => connections.release(exchange.dispatcher),
+    deadlineMs: () => deadline.ms(),
+  }, stalls);
 
   return {
     async send(req: WireRequest): Promise<WireResponse> {
@@ -126,14 +78,14 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
           overNode.delete(sent);
         }
       }
-      const shape = shaped(req);
-      const first = start(req, shape, freshOnly() ? FRESH : req.connection, true);
+      const first = start(req, shaped(req), judge.freshOnly() ? FRESH : req.connection, true);
       try {
+        const suspected = await Promise.race([first.response.then(() => undefined, () => undefined), first.suspected]);
+        if (suspected !== undefined) return await judge.judge(req, first, suspected);
         const response = await first.response;
-        answersNone = false;
+        judge.answered();
         return response;
       } catch (err) {
-        if (err instanceof Stall) return retried(req, shape, err);
         throw await failure(err, first);
       } finally {
         connections.release(first.dispatcher);
@@ -144,17 +96,13 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
       await Promise.all([connections.close(), ...[...overNode].map((s) => s.response.catch(() => undefined))]);
     },
     async destroy() {
+      judge.destroy();
       deadline.stop();
       for (const sent of overNode) sent.cancel();
       await connections.destroy();
     },
   };
 }
-
-const STALLS_READ_MS = 250;
-
-/** The time limit passed without the whole answer. */
-class NoAnswer extends TransportError {}
 
 /**
  * A run sends to a handful of URLs (an operation and a format each, a few probes): each is

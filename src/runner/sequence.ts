@@ -10,6 +10,7 @@
  */
 import type { Format, Operation } from '../contract/load.ts';
 import type { Transport, WireRequest, WireResponse } from '../client/transport.ts';
+import { FRESH } from '../client/connections.ts';
 import { decodeResponse } from '../codec/index.ts';
 import { failsTest, type Finding } from '../checks/finding.ts';
 import { valueAtPath } from '../checks/error-number.ts';
@@ -58,7 +59,7 @@ const what = (res: WireResponse | undefined, findings: readonly Finding[], rules
 async function attributed(p: Prepared, inCompany: Finding[], response: WireResponse | undefined, company: string, rule: string, ctx: RunContext, transport: Transport): Promise<Finding[]> {
   const bad = broken(inCompany);
   if (bad.size === 0) return [...inCompany, ruleFinding(rule, 'pass')];
-  const alone = await sendAndJudge(p, p.format, p.logical, { ...p.request, connection: 'fresh' }, transport, ctx.profile);
+  const alone = await sendAndJudge(p, p.format, p.logical, { ...p.request, connection: FRESH }, transport, ctx.profile);
   // Alone it could not be judged: the answer in company stands, and the company is not judged.
   if (alone.unsent || alone.broken) return inCompany;
   const aloneBad = broken(alone.findings);
@@ -91,7 +92,7 @@ export class Sequence implements Company {
   private last?: Stamped;
 
   constructor(private readonly ctx: RunContext, private readonly transport: Transport, connection: 'one' | 'each' = 'one') {
-    this.connection = connection === 'one' ? `sequence ${process.pid}.${++sequences}` : 'fresh';
+    this.connection = connection === 'one' ? `sequence ${process.pid}.${++sequences}` : FRESH;
   }
 
   /** Whether a further step can be sent: nothing broke and the budget held. */
@@ -114,7 +115,7 @@ export class Sequence implements Company {
       const moved = this.last && generatedAtMoves(this.last, stamped, this.ctx.profile);
       if (moved) findings = [...findings, moved];
       this.last = stamped;
-      const company = `after ${this.parts.length} earlier request${this.parts.length === 1 ? '' : 's'} ${this.connection === 'fresh' ? 'each on a connection of its own' : 'on one kept-alive connection'}`;
+      const company = `after ${this.parts.length} earlier request${this.parts.length === 1 ? '' : 's'} ${this.connection === FRESH ? 'each on a connection of its own' : 'on one kept-alive connection'}`;
       findings = await attributed(p, findings, sent.response, company, SEQUENCE_RULE, this.ctx, this.transport);
     }
     this.parts.push({ format: p.format, findings, exchange: { request, response: sent.response } });

@@ -94,6 +94,10 @@ describe('a transport destroyed with requests in flight', () => {
       const destroyed = await Promise.race([t.destroy().then(() => 'destroyed'), sleep(2_000).then(() => 'still waiting')]);
       assert.equal(destroyed, 'destroyed');
       assert.ok((await Promise.all(sent)).every((m) => m !== 'answered'), 'no request waited for its answer');
+      // Nor does anything go out after it: a stalled request's fresh try, or a late send.
+      for (const connection of [undefined, 'fresh', 'a-sequence']) {
+        await assert.rejects(t.send(post(`${slow.url}/`, '{}', connection ? { connection } : {})), /not sent: the transport was destroyed/);
+      }
     } finally {
       await slow.stop();
     }

@@ -73,9 +73,9 @@ describe('undiciTransport, a target that misbehaves or answers oddly', { timeout
   const at = (mode: string, body: string | Uint8Array = '{}') =>
     ({ method: 'POST', url: `${url}/?mode=${mode}`, headers: {}, body: typeof body === 'string' ? body : '', ...(typeof body === 'string' ? {} : { bytes: body }) });
 
-  it('gives up on a target that never answers after its time limit and a second send on a fresh connection, naming both', async () => {
+  it('gives up on a target that never answers on a new connection after its time limit, sending it once', async () => {
     const t = undiciTransport(300);
-    await assert.rejects(t.send(at('hang')), (err: unknown) => err instanceof TransportError && /^no response within \d+ ms on a new connection, nor within 300 ms on a fresh one$/.test(err.message));
+    await assert.rejects(t.send(at('hang')), (err: unknown) => err instanceof TransportError && err.message === 'no response within 300 ms');
     await t.destroy();
   });
 
