@@ -18,7 +18,7 @@ export interface DiffResult extends Changes {
 export function diffSummaries(oldFile: string, old: ComparableSummary, newFile: string, now: ComparableSummary, threshold: LatencyThreshold | 'off' = DEFAULT_LATENCY_THRESHOLD): DiffResult {
   const side = (file: string, s: ComparableSummary) => ({ file, ...(s.generatedAt ? { generatedAt: s.generatedAt } : {}), ...(s.verdict ? { verdict: s.verdict } : {}) });
   const timed = !!(old.latency?.length || now.latency?.length);
-  return { old: side(oldFile, old), new: side(newFile, now), ...compareSummaries(old, now), ...(timed ? { latency: compareLatency(old.latency, now.latency, threshold) } : {}) };
+  return { old: side(oldFile, old), new: side(newFile, now), ...compareSummaries(old, now), ...(timed ? { latency: compareLatency(old, now, threshold) } : {}) };
 }
 
 export function diffText(d: DiffResult): string {

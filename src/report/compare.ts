@@ -3,7 +3,15 @@ import { FORMATS, type Level } from '../contract/load.ts';
 import type { Changes, EndpointLatency, RuleChange, RuleRow, RuleVerdict, Summary } from './summary-shape.ts';
 
 /** The part of a summary.json that two runs are compared on (older files have no more; those before latency was kept have none). */
-export interface ComparableSummary { verdict?: Summary['verdict']; generatedAt?: string; rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml' | 'waived'>[]; latency?: EndpointLatency[] }
+export interface ComparableSummary {
+  verdict?: Summary['verdict'];
+  generatedAt?: string;
+  rules: Pick<RuleRow, 'id' | 'level' | 'json' | 'xml' | 'waived'>[];
+  latency?: EndpointLatency[];
+  /** What selected the run's requests: a latency comparison needs the same on both sides. */
+  partial?: boolean;
+  provenance?: { grep?: string; runsPerProperty?: number };
+}
 
 export class SummaryFileError extends Error {}
 

@@ -178,7 +178,7 @@ function waiversOfRun(env: NodeJS.ProcessEnv): Waiver[] {
 function baselineSection(file: string, now: Summary, env: NodeJS.ProcessEnv): BaselineSection | undefined {
   try {
     const old = readSummaryFile(file);
-    const latency = compareLatency(old.latency, now.latency, runLatencyThreshold(env));
+    const latency = compareLatency(old, now, runLatencyThreshold(env));
     return { file, ...(old.generatedAt ? { generatedAt: old.generatedAt } : {}), ...(old.verdict ? { verdict: old.verdict } : {}), ...compareSummaries(old, now), latency };
   } catch (err) {
     console.error(`ocs-conformance: baseline ${file} left out: ${(err as Error).message}`);

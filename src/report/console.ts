@@ -140,7 +140,8 @@ export function exitOf(s: Summary): { code: 0 | 1 | 2; line?: string } {
   const regressed = s.baseline?.regressions.length ?? 0;
   const slower = latencyFailure(s.baseline?.latency);
   if (regressed) return { code: 1, line: `ocs-conformance: ${regressed} regression(s) since the baseline ${s.baseline!.file}${slower ? `; latency regressed: ${slower}` : ''}` };
-  if (slower) return { code: 1, line: `ocs-conformance: latency regressed since the baseline ${s.baseline!.file}: ${slower}` };
+  // Latency never turns an incomplete run (exit 2) into a regressed one.
+  if (slower && s.verdict !== 'incomplete') return { code: 1, line: `ocs-conformance: latency regressed since the baseline ${s.baseline!.file}: ${slower}` };
   if (s.verdict === 'not-conformant') return { code: 1 };
   const strict = strictWaiverFailure(s);
   if (strict) return { code: 1, line: strict };

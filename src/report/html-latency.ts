@@ -23,7 +23,7 @@ function row(e: EndpointLatency, key: keyof typeof OUTCOME_TEXT, g: LatencyGroup
 export function latencyChangesHtml(c: LatencyComparison): string {
   if (c.threshold === 'off') return '<p>Latency is not compared with the baseline: the latency threshold is off.</p>';
   const t = c.threshold;
-  if (c.compared === 0) return `<p>Latency is not compared with the baseline: no endpoint answered ${MIN_ANSWERS} times in both runs.</p>`;
+  if (c.compared === 0) return `<p>Latency is not compared with the baseline: ${esc(c.unlike ?? `no endpoint answered ${MIN_ANSWERS} times in both runs`)}.</p>`;
   const head = `<h3 id="latency-changes"${c.slower.length ? ' class="bad"' : ''}>Latency: ${c.slower.length} of ${c.compared} endpoints slower (${esc(thresholdText(t))})</h3>`;
   return head + (c.slower.length ? `<ul>${c.slower.map((s) => `<li>${esc(latencyChangeLine(s, t))}</li>`).join('')}</ul>` : '');
 }

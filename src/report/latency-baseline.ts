@@ -7,6 +7,7 @@
  * margin alone misses a fast endpoint that became ten times slower.
  */
 import { readProfile } from '../profile/load.ts';
+import type { ComparableSummary } from './compare.ts';
 import type { EndpointLatency, LatencyChange, LatencyComparison, LatencyThreshold } from './summary-shape.ts';
 
 /** A p95 more than doubled and at least 50 ms slower. */
@@ -49,7 +50,12 @@ export function runLatencyThreshold(env: NodeJS.ProcessEnv): LatencyThreshold | 
     }
   }
   const inProfile = env.OCS_PROFILE ? profileThreshold(env.OCS_PROFILE) : undefined;
-  return inProfile === undefined ? DEFAULT_LATENCY_THRESHOLD : parseLatencyThreshold(inProfile);
+  if (inProfile === undefined) return DEFAULT_LATENCY_THRESHOLD;
+  try {
+    return parseLatencyThreshold(inProfile);
+  } catch (err) {
+    throw new LatencyThresholdError(`${env.OCS_PROFILE}: latency.threshold: ${(err as Error).message}`);
+  }
 }
 
 /** The profile's `latency.threshold` (contract/schemas/profile.schema.json checked its form); none when it cannot be read. */
@@ -63,13 +69,30 @@ function profileThreshold(file: string): string | undefined {
 
 const key = (e: Pick<EndpointLatency, 'operation' | 'format'>): string => `${e.operation}|${e.format}`;
 
+/** What of a run its latency comparison reads: its figures, and what selected its requests. */
+export type LatencySide = Pick<ComparableSummary, 'latency' | 'partial' | 'provenance'>;
+
+/**
+ * Why two runs' latencies cannot be compared: a run of part of the suite, or of another
+ * selection (--grep, OCS_RUNS), sends another mix of requests (bursts, framings, pauses) whose
+ * times differ by design; a baseline from before latency was kept has none.
+ */
+function unlike(old: LatencySide, now: LatencySide): string | undefined {
+  if (!old.latency) return 'the baseline kept no latency';
+  if (old.partial || now.partial) return 'a partial run (--grep, one shard, OCS_STEP) sends another mix of requests';
+  if ((old.provenance?.runsPerProperty ?? 0) !== (now.provenance?.runsPerProperty ?? 0)) return 'the runs ran another number of property runs (OCS_RUNS)';
+  return undefined;
+}
+
 /** Every endpoint both runs answered at least MIN_ANSWERS times, and those of them slower than the threshold allows. */
-export function compareLatency(old: EndpointLatency[] | undefined, now: EndpointLatency[] | undefined, threshold: LatencyThreshold | 'off'): LatencyComparison {
+export function compareLatency(old: LatencySide, now: LatencySide, threshold: LatencyThreshold | 'off'): LatencyComparison {
   if (threshold === 'off') return { threshold, compared: 0, slower: [] };
-  const before = new Map((old ?? []).map((e) => [key(e), e.answers]));
+  const reason = unlike(old, now);
+  if (reason) return { threshold, compared: 0, slower: [], unlike: reason };
+  const before = new Map((old.latency ?? []).map((e) => [key(e), e.answers]));
   let compared = 0;
   const slower: LatencyChange[] = [];
-  for (const e of now ?? []) {
+  for (const e of now.latency ?? []) {
     const was = before.get(key(e));
     if (!was || !e.answers || was.count < MIN_ANSWERS || e.answers.count < MIN_ANSWERS) continue;
     compared++;
@@ -90,7 +113,7 @@ export const latencyChangeLine = (c: LatencyChange, t: LatencyThreshold): string
 export function latencyLines(c: LatencyComparison): string[] {
   if (c.threshold === 'off') return ['Latency against the baseline: not compared (latency threshold off)'];
   const t = c.threshold;
-  if (c.compared === 0) return [`Latency against the baseline: not compared (no endpoint has ${MIN_ANSWERS} answers in both runs)`];
+  if (c.compared === 0) return [`Latency against the baseline: not compared (${c.unlike ?? `no endpoint has ${MIN_ANSWERS} answers in both runs`})`];
   return [
     `Latency against the baseline (slower: ${thresholdText(t)}): ${c.slower.length} of ${c.compared} endpoints slower`,
     ...c.slower.map((s) => `  slower: ${latencyChangeLine(s, t)}`),

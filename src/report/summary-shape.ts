@@ -176,4 +176,5 @@ export type EndpointLatency = { operation: Operation; format: Format; answers?: 
 export interface LatencyThreshold { quantile: keyof Omit<Quantiles, 'max'>; ratio: number; ms: number }
 export interface LatencyChange { operation: Operation; format: Format; was: number; now: number }
 /** The endpoints slower than the threshold allows, of `compared` endpoints with enough answers in both runs (none when the threshold is off). */
-export interface LatencyComparison { threshold: LatencyThreshold | 'off'; compared: number; slower: LatencyChange[] }
+/** `unlike`: why the two runs' latencies were not compared at all (a partial run, another selection, no figures kept). */
+export interface LatencyComparison { threshold: LatencyThreshold | 'off'; compared: number; slower: LatencyChange[]; unlike?: string }

@@ -90,7 +90,7 @@ describe('the certificate\'s latency', () => {
   });
 
   it('names the endpoints slower than in the baseline, with the threshold', () => {
-    const latency = compareLatency([endpoint(9.4)], [endpoint(95)], DEFAULT_LATENCY_THRESHOLD);
+    const latency = compareLatency({ latency: [endpoint(9.4)] }, { latency: [endpoint(95)] }, DEFAULT_LATENCY_THRESHOLD);
     const html = conformanceHtml({ ...summary(), baseline: { file: 'old/summary.json', regressions: [], fixes: [], untested: [], waived: [], latency } });
     assert.match(html, /<h3 id="latency-changes" class="bad">Latency: 1 of 1 endpoints slower \(p95 more than 2× and at least 50 ms slower\)<\/h3><ul><li>change_pickup \[json\]: p95 9\.4 ms → 95 ms \(×10\.1\)<\/li><\/ul>/);
   });

@@ -80,7 +80,7 @@ describe('latency against a baseline', () => {
   });
 
   it('calls an endpoint slower when its p95 more than doubled and grew by at least 50 ms, by default', () => {
-    const slower = (was: number, now: number) => compareLatency([endpoint(was)], [endpoint(now)], DEFAULT_LATENCY_THRESHOLD);
+    const slower = (was: number, now: number) => compareLatency({ latency: [endpoint(was)] }, { latency: [endpoint(now)] }, DEFAULT_LATENCY_THRESHOLD);
     assert.deepEqual(slower(20, 90), { threshold: DEFAULT_LATENCY_THRESHOLD, compared: 1, slower: [{ operation: 'change_pickup', format: 'json', was: 20, now: 90 }] });
     assert.equal(slower(20, 40).slower.length, 0, 'doubled, not more');
     assert.equal(slower(5, 45).slower.length, 0, 'nine times slower, but 40 ms');
@@ -88,10 +88,21 @@ describe('latency against a baseline', () => {
   });
 
   it('compares only endpoints both runs answered at least MIN_ANSWERS times, and nothing when turned off', () => {
-    assert.equal(compareLatency([endpoint(20, MIN_ANSWERS - 1)], [endpoint(900)], DEFAULT_LATENCY_THRESHOLD).compared, 0);
-    assert.equal(compareLatency(undefined, [endpoint(900)], DEFAULT_LATENCY_THRESHOLD).compared, 0, 'a baseline from before latency was kept');
-    assert.deepEqual(compareLatency([endpoint(20)], [endpoint(900)], 'off'), { threshold: 'off', compared: 0, slower: [] });
+    const run = (p95: number, count = 100) => ({ latency: [endpoint(p95, count)] });
+    assert.deepEqual(compareLatency(run(20, MIN_ANSWERS - 1), run(900), DEFAULT_LATENCY_THRESHOLD), { threshold: DEFAULT_LATENCY_THRESHOLD, compared: 0, slower: [] });
+    assert.deepEqual(compareLatency(run(20), run(900), 'off'), { threshold: 'off', compared: 0, slower: [] });
     assert.deepEqual(latencyLines({ threshold: 'off', compared: 0, slower: [] }), ['Latency against the baseline: not compared (latency threshold off)']);
+  });
+
+  it('compares no latency across unlike runs: no figures kept, a partial run, another OCS_RUNS', () => {
+    const run = (p95: number, more: object = {}) => ({ latency: [endpoint(p95)], provenance: { runsPerProperty: 25 }, ...more });
+    const unlike = (old: object, now: object) => compareLatency(old, now, DEFAULT_LATENCY_THRESHOLD);
+    assert.equal(unlike(run(20), run(900)).slower.length, 1, 'like runs are compared');
+    assert.deepEqual(unlike({}, run(900)), { threshold: DEFAULT_LATENCY_THRESHOLD, compared: 0, slower: [], unlike: 'the baseline kept no latency' });
+    assert.match(unlike(run(20), run(900, { partial: true })).unlike!, /^a partial run/);
+    assert.match(unlike(run(20, { partial: true }), run(900)).unlike!, /^a partial run/);
+    assert.match(unlike(run(20), run(900, { provenance: { runsPerProperty: 0 } })).unlike!, /OCS_RUNS/);
+    assert.deepEqual(latencyLines(unlike({}, run(900))), ['Latency against the baseline: not compared (the baseline kept no latency)']);
   });
 
   it('takes the threshold from OCS_LATENCY_THRESHOLD, else the profile\'s latency.threshold, else the default', () => {
@@ -100,10 +111,12 @@ describe('latency against a baseline', () => {
     assert.deepEqual(runLatencyThreshold({ OCS_PROFILE: `${profile}/p.yaml`, OCS_LATENCY_THRESHOLD: '3x' }), { quantile: 'p95', ratio: 3, ms: 0 });
     assert.deepEqual(runLatencyThreshold({ OCS_PROFILE: REFERENCE_PROFILE }), DEFAULT_LATENCY_THRESHOLD);
     assert.throws(() => runLatencyThreshold({ OCS_LATENCY_THRESHOLD: 'fast' }), /^Error: OCS_LATENCY_THRESHOLD: expected off/);
+    const bad = tempTree({ 'p.yaml': `${readFileSync(REFERENCE_PROFILE, 'utf8')}\nlatency: { threshold: 0.5x }\n` });
+    assert.throws(() => runLatencyThreshold({ OCS_PROFILE: `${bad}/p.yaml` }), (e: Error) => e.message.startsWith(`${bad}/p.yaml: latency.threshold: expected off`));
   });
 
   it('exits 1 for a slower endpoint, naming it, and leaves the verdict as it is', () => {
-    const latency = compareLatency([endpoint(20)], [endpoint(110)], DEFAULT_LATENCY_THRESHOLD);
+    const latency = compareLatency({ latency: [endpoint(20)] }, { latency: [endpoint(110)] }, DEFAULT_LATENCY_THRESHOLD);
     const s: Summary = {
       verdict: 'conformant', target: { name: 't' }, generatedAt: '2026-11-21T10:00:00.000Z', counts: { pass: 1, fail: 0, skip: 0, error: 0 }, warnings: 0,
       untested: [], unjudged: [], refused: [], skips: [], rules: [], probableCauses: [],
@@ -115,6 +128,7 @@ describe('latency against a baseline', () => {
       '  slower: change_pickup [json]: p95 20 ms → 110 ms (×5.5)',
       'Conformance: CONFORMANT',
     ]);
-    assert.equal(exitOf({ ...s, baseline: { ...s.baseline!, latency: compareLatency([endpoint(20)], [endpoint(110)], 'off') } }).code, 0);
+    assert.equal(exitOf({ ...s, baseline: { ...s.baseline!, latency: compareLatency({ latency: [endpoint(20)] }, { latency: [endpoint(110)] }, 'off') } }).code, 0);
+    assert.equal(exitOf({ ...s, verdict: 'incomplete' }).code, 2, 'slower latency never hides an incomplete run');
   });
 });
