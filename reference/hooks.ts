@@ -5,6 +5,8 @@ import { LIMITS, type Limits } from './validate/limits.ts';
 /** A decoded request or a response body. */
 export type Obj = Record<string, unknown>;
 
+export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** What the service is about to send; a fault may change any part of it. */
 export interface Answer {
   status: number;

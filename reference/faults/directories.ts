@@ -1,11 +1,10 @@
 import { errorEntry, Refusal } from '../errors.ts';
-import type { Obj } from '../hooks.ts';
+import { type Obj, isObj } from '../hooks.ts';
 import type { Fault } from './fault.ts';
 
 /** A CLADR street code's form: 17 digits (region, district, city, locality, street, actuality). */
 const CLADR_STREET = /^[0-9]{17}$/;
 
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The street codes a request carries, with their paths: the pickup address's and each member's legal address's. */
 function streets(body: Obj): { field: string; value: string }[] {

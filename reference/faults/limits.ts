@@ -1,4 +1,4 @@
-import type { Obj } from '../hooks.ts';
+import { type Obj, isObj } from '../hooks.ts';
 import { LIMITS, type LimitName } from '../validate/limits.ts';
 import type { Fault } from './fault.ts';
 
@@ -9,7 +9,6 @@ const limit = (name: string, rule: string, which: LimitName, value: number, desc
 const unlimited = (name: string, rule: string, which: LimitName, what: string): Fault =>
   limit(name, rule, which, Infinity, `does not limit ${what}`);
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The addresses of a request that a fault below bends: the objects `of` finds, where they are objects. */
 type Addresses = (body: Obj) => unknown[];

@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { type Fixtures, loadFixtures } from '../fixtures.ts';
-import type { Obj } from '../hooks.ts';
+import { type Obj, isObj } from '../hooks.ts';
 import { resolveSearch, streetRegion } from '../resolve.ts';
 import type { Fault } from './fault.ts';
 
@@ -9,7 +9,6 @@ import type { Fault } from './fault.ts';
 let fixtures: Fixtures | undefined;
 const world = (): Fixtures => (fixtures ??= loadFixtures());
 
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Where a legal address lies, read as the pickup check reads a place: its search's region, else its street's. */
 function regionOf(address: Obj, fx: Fixtures): string | undefined {

@@ -22,20 +22,33 @@ after(() => reference.close());
 
 interface Judged { findings: SourcedFinding[]; cell: (rule: string) => [string, string]; verdict: string; text: string; elsewhere: number }
 
+async function judgedAt(url: string, name: string): Promise<Omit<Judged, 'elsewhere'>> {
+  const findings = await judgeUrl(url, findingSources({ runs: 3, seed: 20261126 }, RULE), runContext());
+  const summary = summarize(findings.map((f) => ({ title: f.origin, verdict: f.verdict, warning: false, findings: [f] })), { name });
+  return {
+    findings,
+    cell: (rule) => { const r = summary.rules.find((x) => x.id === rule)!; return [r.json, r.xml]; },
+    verdict: summary.verdict,
+    text: findings.map((f) => `${f.expected ?? ''} ${f.received ?? ''} ${f.note ?? ''}`).join('\n'),
+  };
+}
+
 async function judged(mode: Mode): Promise<Judged> {
   const target = await hostile(mode, reference.url);
   try {
-    const findings = await judgeUrl(target.url, findingSources({ runs: 3, seed: 20261126 }, RULE), runContext());
-    const summary = summarize(findings.map((f) => ({ title: f.origin, verdict: f.verdict, warning: false, findings: [f] })), { name: mode });
-    return {
-      findings,
-      cell: (rule) => { const r = summary.rules.find((x) => x.id === rule)!; return [r.json, r.xml]; },
-      verdict: summary.verdict,
-      text: findings.map((f) => `${f.expected ?? ''} ${f.received ?? ''} ${f.note ?? ''}`).join('\n'),
-      elsewhere: target.elsewhere().length,
-    };
+    return { ...(await judgedAt(target.url, mode)), elsewhere: target.elsewhere().length };
   } finally {
     await target.close();
+  }
+}
+
+/** The reference with one of its own faults (reference/faults/) in the place of a hostile mode that would copy it. */
+async function judgedFault(fault: string): Promise<Judged> {
+  const faulty = await startReference({ fault });
+  try {
+    return { ...(await judgedAt(faulty.url, fault)), elsewhere: 0 };
+  } finally {
+    await faulty.close();
   }
 }
 
@@ -48,7 +61,7 @@ describe('a hostile target whose answers come wrong', () => {
 
   for (const [mode, why] of [
     ['truncated-json', 'a truncated JSON body'], ['bad-xml', 'XML that is not well-formed'], ['html', 'an HTML error page'],
-    ['malformed-json', 'whole answers with a raw line feed in a JSON string and a bare & in XML'],
+    ['malformed-answers', 'whole answers with a raw line feed in a JSON string and a bare & in XML'],
   ] as const) {
     it(`that sends ${why}: the answer came whole, so the format rule fails, never an error`, async () => {
       const j = await judged(mode);
@@ -60,7 +73,7 @@ describe('a hostile target whose answers come wrong', () => {
   }
 
   it('that sends answers with both Transfer-Encoding and Content-Length: the framing rule fails, naming what the parser refused', async () => {
-    const j = await judged('both-framings');
+    const j = await judgedFault('both-framings-on-large-answers');
     assert.deepEqual(j.cell('WIRE-RESPONSE-FRAMING'), ['fail', 'fail']);
     assert.match(j.text, /the parser refused it \(HPE_[A-Z_]+\)/);
     assert.equal(j.verdict, 'not-conformant');

@@ -78,8 +78,7 @@ async function against(mode: Mode, opts: { whole?: boolean; env?: Record<string,
 }
 
 /** What every hostile run shows, whatever the mode. */
-function ended(o: Outcome, codes: number[], whole = false): void {
-  const { run } = o;
+function ended(run: StartRun, codes: number[], whole = false): void {
   const tail = `${run.stdout.slice(-1500)}\n${run.stderr.slice(-800)}`;
   assert.ok(!run.killed, `the run did not end by itself within ${LIMIT_MS} ms:\n${tail}`);
   assert.ok(codes.includes(run.code!), `exit ${run.code}, expected ${codes.join(' or ')}:\n${tail}`);
@@ -110,7 +109,7 @@ after(() => reference.close());
 describe('a hostile target', () => {
   it('that never answers: the preflight finds it down, nothing more is sent, every check is an error', async () => {
     const o = await against('hang', { whole: true });
-    ended(o, [2], true);
+    ended(o.run, [2], true);
     const { counts } = o.run.summary();
     assert.equal(counts.error, selected(), JSON.stringify(counts));
     assert.match(o.run.stderr, new RegExp(`does not answer \\(transport: no response within ${TIMEOUT_MS} ms\\)`));
@@ -120,7 +119,7 @@ describe('a hostile target', () => {
 
   it('that drips its answer a byte at a time is cut off by the request timeout', async () => {
     const o = await against('drip');
-    ended(o, [2]);
+    ended(o.run, [2]);
     assert.match(junit(o.run), new RegExp(`no response within ${TIMEOUT_MS} ms`));
     assert.equal(o.run.summary().counts.error, selected(GREP));
   });
@@ -129,7 +128,7 @@ describe('a hostile target', () => {
     it(`that answers ${ANSWERED} requests and then ${mode === 'hang-after' ? 'hangs' : 'resets every connection'}: the breaker stops the sending`, async () => {
       const o = await against(mode, { whole: true });
       // The checks the breaker left unsent were never judged: incomplete, not a broken target.
-      ended(o, [2], true);
+      ended(o.run, [2], true);
       assert.ok(o.run.summary().counts.error > 0);
       assert.match(junit(o.run), /not sent: the last \d+ requests to the target failed/);
       // The breaker opens 3 failures beyond those in flight; as many again may be on their way.
@@ -139,7 +138,7 @@ describe('a hostile target', () => {
 
   it('that resets every connection: every check is an error naming the reset', async () => {
     const o = await against('reset');
-    ended(o, [2]);
+    ended(o.run, [2]);
     assert.equal(o.run.summary().counts.error, selected(GREP));
     assert.match(o.run.stderr, /does not answer \(transport: .*(other side closed|ECONNRESET|socket)/i);
   });
@@ -147,24 +146,31 @@ describe('a hostile target', () => {
   for (const mode of ['huge', 'endless'] as const) {
     it(`that sends ${mode === 'huge' ? 'a 60 MB body' : 'a body that never ends'}: it is read up to the cap, and the run stays small`, async () => {
       const o = await against(mode, { whole: mode === 'huge' });
-      ended(o, [2], mode === 'huge');
+      ended(o.run, [2], mode === 'huge');
       assert.match(`${o.run.stderr}${junit(o.run)}`, new RegExp(`the response body is over ${DEFAULT_MAX_RESPONSE_BYTES} bytes`));
       assert.equal(o.run.summary().counts.error, selected(mode === 'huge' ? undefined : GREP));
     });
   }
 
   it('that stops answering on a kept connection after an error: the stall is the target\'s, found in seconds', async () => {
-    const o = await against('stall-after-error', { whole: true });
-    ended(o, [1], true);
+    // The reference's own fault (reference/faults/wire.ts), served from this process as the hostile targets are.
+    const faulty = await startReference({ fault: 'stall-after-error-on-kept-connection' });
+    let run: StartRun;
+    try {
+      run = await start([], { ...referenceEnv(), OCS_BASE_URL: faulty.url, OCS_PROFILE: REFERENCE_PROFILE, OCS_RUNS: RUNS, OCS_WORKERS: '1' }, LIMIT_MS);
+    } finally {
+      await faulty.close();
+    }
+    ended(run, [1], true);
     // The first stall sends the run's later requests on fresh connections, so one format may never meet another.
-    assert.ok(cell(o.run, 'WIRE-KEEP-ALIVE').includes('fail'), cell(o.run, 'WIRE-KEEP-ALIVE').join(' '));
-    assert.match(junit(o.run), /no answer within \d+ ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in \d+ ms/);
-    assert.equal(o.run.summary().counts.error, 0, 'every stalled request was judged on its fresh answer');
+    assert.ok(cell(run, 'WIRE-KEEP-ALIVE').includes('fail'), cell(run, 'WIRE-KEEP-ALIVE').join(' '));
+    assert.match(junit(run), /no answer within \d+ ms on a kept-alive connection the target neither answered on nor closed; the same request on a fresh connection was answered in \d+ ms/);
+    assert.equal(run.summary().counts.error, 0, 'every stalled request was judged on its fresh answer');
   });
 
   it('that answers with a wrong Content-Type only: a SHOULD warning, since the spec names no header', async () => {
     const o = await against('content-type', { whole: true });
-    ended(o, [0], true);
+    ended(o.run, [0], true);
     assert.deepEqual(cell(o.run, 'RSP-CONTENT-TYPE'), ['fail', 'fail']);
     assert.ok(o.run.summary().warnings > 0);
   });
@@ -183,7 +189,7 @@ function leaks(text: string): string[] {
 describe('a target that asks the harness to slow down', () => {
   it('answering 429: the request is sent again after Retry-After, judged on the real answer, and the wait is reported', async () => {
     const o = await against('too-many', { whole: true });
-    ended(o, [0], true);
+    ended(o.run, [0], true);
     assert.match(junit(o.run), /the target answered 429 Too Many Requests \d+ time\(s\); the harness waited [\d.]+ s as Retry-After asked and sent again/);
   });
 
@@ -191,7 +197,7 @@ describe('a target that asks the harness to slow down', () => {
     const rps = 20;
     const o = await against('content-type', { env: { OCS_RPS: String(rps) } });
     // A --grep run is partial: incomplete, exit 2.
-    ended(o, [2]);
+    ended(o.run, [2]);
     // In any one second, at most the rate and one more (the request at the second's very start).
     const most = Math.max(...o.arrivals.map((t) => o.arrivals.filter((u) => u >= t && u < t + 1000).length));
     assert.ok(o.arrivals.length > rps, `${o.arrivals.length} requests`);
@@ -202,7 +208,7 @@ describe('a target that asks the harness to slow down', () => {
 describe('a target that echoes the request into its answers', () => {
   it('gets no secret, and no 6 characters of one, into any report, the console or the blob report', async () => {
     const o = await against('echo', { whole: true, env: SECRETS });
-    ended(o, [1], true);
+    ended(o.run, [1], true);
     const files = filesUnder(o.run.reports);
     assert.ok(files.some((f) => f.includes('/data/')), 'the failing run attached evidence');
     for (const f of files) assert.deepEqual(leaks(readFileSync(f, 'latin1')), [], f);

@@ -1,7 +1,7 @@
 /**
  * A fault-injection target: a small server on 127.0.0.1 that misbehaves in one way each.
- * Modes that need a live service first (answer N requests, then hang or reset; echo; stall after
- * an error; break the reference's own answers) put the embedded reference behind it. A second server, `elsewhere`, is the other origin a redirect
+ * Modes that need a live service first (answer N requests, then hang or reset; echo; break the
+ * reference's own answers) put the embedded reference behind it. A second server, `elsewhere`, is the other origin a redirect
  * points at: it counts what reaches it and keeps the headers, so a test can show nothing
  * (credentials least of all) followed the redirect.
  */
@@ -12,7 +12,7 @@ import { request } from 'undici';
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
   'redirect', 'reset', '5xx', 'html', 'content-type', 'echo', 'endless', 'too-many',
-  'stall-after-error', 'malformed-json', 'both-framings',
+  'malformed-answers',
 ] as const;
 export type Mode = typeof MODES[number];
 
@@ -119,7 +119,6 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
   });
   const otherUrl = await listen(other);
   const timers = new Set<NodeJS.Timeout>();
-  const stalled = new WeakSet<object>();
   const server = createServer(async (req, res) => {
     const n = ++seen;
     arrivals.push(performance.now());
@@ -192,24 +191,10 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
         return;
       }
       case 'echo': echo(req, res, body, n); return;
-      case 'stall-after-error': {
-        // Once it answered 400 on a connection, a later request there is neither answered nor closed.
-        if (stalled.has(req.socket)) return;
-        await proxy(upstream, req, res, body);
-        if (res.statusCode === 400) stalled.add(req.socket);
-        return;
-      }
-      case 'malformed-json': {
+      case 'malformed-answers': {
         const up = await upstreamAnswer(upstream, req, body);
         res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
         res.end(malformed(up.text, xml));
-        return;
-      }
-      case 'both-framings': {
-        // Node writes the body chunked as the header says, and keeps the Content-Length beside it.
-        const up = await upstreamAnswer(upstream, req, body);
-        res.writeHead(up.status, { 'content-type': type, 'transfer-encoding': 'chunked', 'content-length': String(Buffer.byteLength(up.text)) });
-        res.end(up.text);
         return;
       }
       case 'too-many': {

@@ -1,37 +1,19 @@
 // The same request sent in each HTTP framing a client may use (DESIGN principle 11), and read
 // back with a real parser: node:http's client where it can frame the request, raw bytes over
 // node:net for HTTP/1.0, which no Node client sends. Kept-alive connections are undici Clients.
+// The framings are the harness's (src/client/framing.ts), so none goes untried on the
+// reference; the sender is this file's own, so the reference is not judged by the code it judges.
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'undici';
-import { startReference } from '../../reference/server.ts';
-import { type Format, type Op, FIXED } from './requests.ts';
+import { FRAMINGS as HARNESS_FRAMINGS } from '../../src/client/framing.ts';
+import type { Format, Op } from './requests.ts';
 
 export interface Answer { status: number; headers: IncomingHttpHeaders; text: string }
 
-export const FRAMINGS = [
-  'plain', 'chunked', 'chunked-small', 'chunked-split-character', 'pieces', 'pieces-split-character',
-  'expect-continue', 'media-type-case', 'media-type-charset', 'http10',
-] as const;
+export const FRAMINGS = ['plain', ...HARNESS_FRAMINGS] as const;
 export type Framing = (typeof FRAMINGS)[number];
-
-/** A reference (with a fault, on a clock: fixed by default) started before the enclosing suite and closed after; it counts the connections it accepted. */
-export function useServed(opts: { fault?: string; now?: () => Date } = {}): { url: string; connections: number } {
-  const served = { url: '', connections: 0 };
-  let close: (() => Promise<void>) | undefined;
-  before(async () => {
-    const ref = await startReference({ now: () => FIXED, ...opts });
-    ref.server.on('connection', () => void served.connections++);
-    served.url = ref.url;
-    close = ref.close;
-  });
-  after(async () => {
-    await close?.();
-  });
-  return served;
-}
 
 export const pathOf = (op: Op, format: Format): string => `/v3/orders/${op}.${format}`;
 
@@ -53,7 +35,9 @@ function piecesOf(framing: Framing, bytes: Buffer): { pieces: Buffer[]; pauseMs:
     case 'chunked-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 0 };
     case 'pieces': return { pieces: slices(bytes, Math.ceil(bytes.length / 3)), pauseMs: 20 };
     case 'pieces-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 20 };
-    default: return { pieces: [bytes], pauseMs: 0 };
+    case 'plain': case 'chunked': case 'expect-continue': case 'media-type-case': case 'media-type-charset': case 'http10':
+      return { pieces: [bytes], pauseMs: 0 };
+    default: throw new Error(`no pieces for the framing ${framing satisfies never}`);
   }
 }
 

@@ -120,19 +120,20 @@ export function check(reply: Reply, op: Op, expected: Expect): void {
 }
 
 // ── Running ──────────────────────────────────────────────────────────────────
-/** Starts a reference on a fixed clock before the enclosing suite and closes it after. */
-export function useReference(now: Date = FIXED): { url: string } {
-  const ref = { url: '' };
+/** A reference (with a fault, on a clock: fixed by default) started before the enclosing suite and closed after; it counts the connections it accepted. */
+export function useReference(opts: { fault?: string; now?: () => Date } = {}): { url: string; connections: number } {
+  const served = { url: '', connections: 0 };
   let close: (() => Promise<void>) | undefined;
   before(async () => {
-    const started = await startReference({ now: () => now });
-    ref.url = started.url;
-    close = started.close;
+    const ref = await startReference({ now: () => FIXED, ...opts });
+    ref.server.on('connection', () => void served.connections++);
+    served.url = ref.url;
+    close = ref.close;
   });
   after(async () => {
     await close?.();
   });
-  return ref;
+  return served;
 }
 
 export interface Case {

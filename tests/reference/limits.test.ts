@@ -1,10 +1,9 @@
 // Spec section 8: every limit at its exact boundary, accepted at the limit and rejected
 // one past it, and past it beside each sibling that could switch its check off. Limits count
 // code points (README).
-import { after, before, describe, it } from 'node:test';
-import { startReference } from '../../reference/server.ts';
+import { describe, it } from 'node:test';
 import {
-  type Case, type Json, type Op, CONTACTS, COORDS, FIXED, FORMATS, OWNERS, PHONES, STREET, addressPickupRequest, check, digits, email,
+  type Case, type Json, type Op, CONTACTS, COORDS, FORMATS, OWNERS, PHONES, STREET, addressPickupRequest, check, digits, email,
   inlineReceiverRequest, invalid, legalEntity, moscowSearch, pickupRequest, receiverRequest, runCases, send, text, useReference, withPatch,
 } from './helpers.ts';
 
@@ -145,10 +144,7 @@ const FAULTS: { fault: string; op: Op; at: (address: Json) => Json; house: strin
 
 for (const { fault, op, at, house } of FAULTS) {
   describe(`the fault ${fault}`, () => {
-    const faulty = { url: '' };
-    let close: (() => Promise<void>) | undefined;
-    before(async () => ({ url: faulty.url, close } = await startReference({ fault, now: () => FIXED })));
-    after(async () => close?.());
+    const faulty = useReference({ fault });
     for (const format of FORMATS) {
       it(`accepts a house past its limit beside search, and refuses it beside street alone [${format}]`, async () => {
         check(await send(faulty.url, op, format, withPatch(at({ search: SEARCH }), { [house]: part(8) })), op, 'ok');

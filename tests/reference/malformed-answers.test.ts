@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { XMLValidator } from 'fast-xml-parser';
-import { type Format, type Json, type Op, addressPickupRequest, encode, receiverRequest, withPatch } from './helpers.ts';
-import { pathOf, postFresh, useServed } from './framings.ts';
+import { type Format, type Json, type Op, addressPickupRequest, encode, receiverRequest, useReference, withPatch } from './helpers.ts';
+import { pathOf, postFresh } from './framings.ts';
 
 /** A search that names Москва, with the two characters XML text must escape. */
 const SEARCH = 'Москва, ул. Тверская, д. 7, вход <со двора> & "Арка"';
@@ -25,7 +25,7 @@ const refused = (): Json => withPatch(receiverRequest(), { storePayer: undefined
 const echoed = (): Json => addressPickupRequest({ search: SEARCH });
 
 describe('the faithful reference', () => {
-  const ref = useServed();
+  const ref = useReference();
   it('answers well-formed JSON and XML, an error and an echoed search holding & and <', async () => {
     for (const format of ['json', 'xml'] as const) {
       assert.ok(wellFormed(format, await read(ref.url, 'change_receiver', format, refused())), format);
@@ -36,7 +36,7 @@ describe('the faithful reference', () => {
 });
 
 describe('json-answer-raw-control-character', () => {
-  const faulty = useServed({ fault: 'json-answer-raw-control-character' });
+  const faulty = useReference({ fault: 'json-answer-raw-control-character' });
   it('answers a JSON error whose detail ends in a raw line feed, and XML and JSON successes as before', async () => {
     const text = await read(faulty.url, 'change_receiver', 'json', refused());
     assert.match(text, /"detail":"[^"]*\n"/);
@@ -47,7 +47,7 @@ describe('json-answer-raw-control-character', () => {
 });
 
 describe('xml-answer-bare-ampersand-in-echo', () => {
-  const faulty = useServed({ fault: 'xml-answer-bare-ampersand-in-echo' });
+  const faulty = useReference({ fault: 'xml-answer-bare-ampersand-in-echo' });
   it('echoes a search holding & and < into an XML answer unescaped, and into a JSON one as before', async () => {
     const text = await read(faulty.url, 'change_pickup', 'xml', echoed());
     assert.ok(text.includes(`<source>${SEARCH}</source>`), text);

@@ -46,7 +46,7 @@ const CLOCKS: Clock[] = [
 
 for (const clock of CLOCKS) {
   describe(`same-day handover ${clock.label}`, () => {
-    const ref = useReference(new Date(clock.utc));
+    const ref = useReference({ now: () => new Date(clock.utc) });
     const make = (verdict: string, [label, date]: [string, string], expect: Case['expect']): Case => ({
       name: `a handover ${label} (${date}) is ${verdict}`,
       op: 'change_pickup',

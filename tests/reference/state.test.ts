@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client } from 'undici';
 import {
-  type Format, type Json, type Op, ORDER, decode, encode, pickupRequest, receiverRequest, withPatch,
+  type Format, type Json, type Op, ORDER, decode, encode, pickupRequest, receiverRequest, useReference, withPatch,
 } from './helpers.ts';
-import { type Answer, keptConnection, pathOf, post, postFresh, useServed } from './framings.ts';
+import { type Answer, keptConnection, pathOf, post, postFresh } from './framings.ts';
 import { FIXED } from './requests.ts';
 
 interface Shot { op: Op; format: Format; request: Json | string }
@@ -59,7 +59,7 @@ const MALFORMED_THEN_VALID = [
 ] satisfies Shot[];
 
 describe('the faithful reference', () => {
-  const ref = useServed();
+  const ref = useReference();
   it('answers each request of a sequence on one connection as it answers it alone', async () => {
     for (const shots of [...REFUSED_PAIRS, MALFORMED_THEN_VALID]) {
       assert.deepEqual(await onOneConnection(ref.url, shots), await Promise.all(shots.map((s) => alone(ref.url, s))));
@@ -72,7 +72,7 @@ describe('the faithful reference', () => {
 });
 
 describe('refusal-remembered-on-connection', () => {
-  const faulty = useServed({ fault: 'refusal-remembered-on-connection' });
+  const faulty = useReference({ fault: 'refusal-remembered-on-connection' });
   it('answers the other operation\'s refusal for an order on the connection it was answered on, and its own on a fresh one', async () => {
     assert.deepEqual(await onOneConnection(faulty.url, REFUSED_PAIRS[0]!), ['400 610002', '400 610002']);
     assert.equal(await alone(faulty.url, REFUSED_PAIRS[0]![1]!), '400 621002');
@@ -82,7 +82,7 @@ describe('refusal-remembered-on-connection', () => {
 });
 
 describe('xml-reader-poisoned-after-malformed', () => {
-  const faulty = useServed({ fault: 'xml-reader-poisoned-after-malformed' });
+  const faulty = useReference({ fault: 'xml-reader-poisoned-after-malformed' });
   it('refuses the XML requests after a malformed XML body on its connection, not JSON ones nor a fresh connection\'s', async () => {
     assert.deepEqual(await onOneConnection(faulty.url, MALFORMED_THEN_VALID), ['400 100003', '400 100003', '200 state success', '400 100003']);
     assert.equal(await alone(faulty.url, MALFORMED_THEN_VALID[3]!), '200 state success');
@@ -92,8 +92,8 @@ describe('xml-reader-poisoned-after-malformed', () => {
 describe('generated-at-frozen', () => {
   let clock = FIXED;
   const now = (): Date => clock;
-  const faithful = useServed({ now });
-  const faulty = useServed({ fault: 'generated-at-frozen', now });
+  const faithful = useReference({ now });
+  const faulty = useReference({ fault: 'generated-at-frozen', now });
   it('carries the first answer\'s generated_at after the clock moved, where the faithful reference carries the new time', async () => {
     const s = shot('change_receiver', 'json', ORDER.moscow);
     const stamp = async (url: string): Promise<string | undefined> => decode('json', (await postFresh(url, pathOf(s.op, 'json'), 'json', bodyOf(s))).text).body.metadata?.generated_at;
@@ -105,7 +105,7 @@ describe('generated-at-frozen', () => {
 });
 
 describe('answers-swapped-in-flight', () => {
-  const faulty = useServed({ fault: 'answers-swapped-in-flight' });
+  const faulty = useReference({ fault: 'answers-swapped-in-flight' });
   const pair = [shot('change_receiver', 'json', ORDER.moscow), shot('change_pickup', 'json', ORDER.moscow)];
   it('answers a receiver change and a pickup change in flight together each with the other\'s answer', async () => {
     const swapped = ['200 state success', '200 status success'];
@@ -120,7 +120,7 @@ describe('answers-swapped-in-flight', () => {
 });
 
 describe('order-overloaded-503', () => {
-  const faulty = useServed({ fault: 'order-overloaded-503' });
+  const faulty = useReference({ fault: 'order-overloaded-503' });
   const burst = (n: number): Shot[] => Array.from({ length: n }, (_, i) => shot(i % 2 ? 'change_pickup' : 'change_receiver', 'json', ORDER.moscow));
   it('answers 503 in the error body shape to a request for an order while more than 8 others for it are in flight', async () => {
     const clients = burst(20).map(() => new Client(faulty.url));

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client } from 'undici';
 import {
-  type Format, type Json, type Op, FORMATS, addressPickupRequest, decode, encode, inlineReceiverRequest, withPatch,
+  type Format, type Json, type Op, FORMATS, addressPickupRequest, decode, encode, inlineReceiverRequest, useReference, withPatch,
 } from './helpers.ts';
-import { FRAMINGS, keptConnection, pathOf, post, postFresh, rawExchange, sendFramed, sendHttp10, splitRaw, useServed } from './framings.ts';
+import { FRAMINGS, keptConnection, pathOf, post, postFresh, rawExchange, sendFramed, sendHttp10, splitRaw } from './framings.ts';
 
-const ref = useServed();
+const ref = useReference();
 
 const searchedPickup = (): Json => addressPickupRequest({ search: 'Москва, ул. Тверская, д. 7' });
 
@@ -100,7 +100,7 @@ const codes = (format: Format, text: string): number[] | undefined => decode(for
 /** A fault that refuses a valid request in `framings` (100003) and serves it plainly and in every other framing. */
 function refusesIn(fault: string, framings: readonly string[]): void {
   describe(fault, () => {
-    const faulty = useServed({ fault });
+    const faulty = useReference({ fault });
     for (const format of FORMATS) {
       it(`refuses a valid request as malformed in ${framings.join(', ')} only [${format}]`, async () => {
         const body = encode(format, searchedPickup());
@@ -120,7 +120,7 @@ refusesIn('expect-continue-answered-before-body', ['expect-continue']);
 refusesIn('media-type-compared-exactly', ['media-type-case', 'media-type-charset']);
 
 describe('chunked-answer-to-http10', () => {
-  const faulty = useServed({ fault: 'chunked-answer-to-http10' });
+  const faulty = useReference({ fault: 'chunked-answer-to-http10' });
   it('answers HTTP/1.0 chunked, and HTTP/1.1 with a Content-Length', async () => {
     const body = Buffer.from(encode('json', searchedPickup()));
     const old = await sendHttp10(faulty.url, pathOf('change_pickup', 'json'), 'application/json', body);
@@ -140,7 +140,7 @@ async function rawAnswer(base: string, op: Op, body: string): Promise<{ contentL
 }
 
 describe('content-length-counts-characters', () => {
-  const faulty = useServed({ fault: 'content-length-counts-characters' });
+  const faulty = useReference({ fault: 'content-length-counts-characters' });
   const invalid = (): string => encode('json', withPatch(searchedPickup(), { variant: 'terminal' }));
   it('writes a Content-Length short of an answer holding Cyrillic, so a client reads it cut', async () => {
     const { contentLength, bytes } = await rawAnswer(faulty.url, 'change_pickup', invalid());
@@ -156,7 +156,7 @@ describe('content-length-counts-characters', () => {
 });
 
 describe('both-framings-on-large-answers', () => {
-  const faulty = useServed({ fault: 'both-framings-on-large-answers' });
+  const faulty = useReference({ fault: 'both-framings-on-large-answers' });
   it('answers an error of more than 300 bytes with both Transfer-Encoding and Content-Length, which undici refuses to read', async () => {
     const unknownKey = encode('json', withPatch(inlineReceiverRequest(), { appkey: 'unknown' }));
     const { contentLength } = await rawAnswer(faulty.url, 'change_receiver', unknownKey);
@@ -171,7 +171,7 @@ describe('both-framings-on-large-answers', () => {
 });
 
 describe('stall-after-error-on-kept-connection', () => {
-  const faulty = useServed({ fault: 'stall-after-error-on-kept-connection' });
+  const faulty = useReference({ fault: 'stall-after-error-on-kept-connection' });
   it('answers nothing on a kept connection after an error, and keeps it open; a fresh connection is answered', async () => {
     const valid = encode('json', inlineReceiverRequest());
     const path = pathOf('change_receiver', 'json');
