@@ -1,5 +1,5 @@
 import { refuse } from '../errors.ts';
-import { type Exchange, FAITHFUL } from '../hooks.ts';
+import { type Exchange, FAITHFUL, type Obj, isObj } from '../hooks.ts';
 import type { Fault } from './fault.ts';
 
 /** A header field's value, repeated fields joined as HTTP joins them. */
@@ -19,6 +19,13 @@ export const WIRE_FAULTS: Fault[] = [
   { name: 'chunked-body-read-as-empty', rule: 'WIRE-CHUNKED-REQUEST',
     description: 'reads a request body sent with Transfer-Encoding: chunked as empty (it reads as many bytes as Content-Length says, and there is none)',
     body: (pieces, at) => (at.headers['content-length'] === undefined ? Buffer.alloc(0) : FAITHFUL.body(pieces, at)) },
+  { name: 'chunked-contact-persons-cut-to-limit', rule: 'WIRE-CHUNKED-REQUEST',
+    description: 'reads a chunked body with a streaming reader that keeps the first three contact persons and drops the rest: four are accepted, where the same request with a Content-Length is refused',
+    request: (body, at) => {
+      if (at.headers['content-length'] !== undefined) return body;
+      const cut = (holder: unknown): unknown => (isObj(holder) && Array.isArray(holder.contactPersons) ? { ...holder, contactPersons: holder.contactPersons.slice(0, 3) } : holder);
+      return { ...cut(body) as Obj, ...(isObj(body.receiver) ? { receiver: cut(body.receiver) } : {}) };
+    } },
   { name: 'body-first-piece-only', rule: 'WIRE-BODY-IN-PIECES',
     description: 'reads only the first piece of a body that arrives in several (one read of the socket); a body that arrives at once is read whole',
     body: (pieces) => pieces[0] ?? Buffer.alloc(0) },
