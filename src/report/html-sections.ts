@@ -15,7 +15,7 @@ const changeItem = (c: RuleChange): string => `<li><code>${esc(c.rule)}</code> [
 export function baselineHtml(b: NonNullable<Summary['baseline']>): string {
   const group = (title: string, items: RuleChange[], colour?: string) => items.length === 0 ? '' : `<h3${colour ? ` style="color:${colour}"` : ''}>${title} (${items.length})</h3><ul>${items.map(changeItem).join('')}</ul>`;
   return `<h2 id="baseline">Changed since baseline</h2>
-<p>Compared with <code>${esc(b.file)}</code>${b.generatedAt ? ` of ${esc(b.generatedAt)}` : ''}${b.verdict ? ` (then ${b.verdict})` : ''}: ${b.regressions.length} regressed, ${b.fixes.length} fixed, ${b.untested.length} no longer tested.</p>
+<p>Compared with <code>${esc(b.file)}</code>${b.generatedAt ? ` of ${esc(b.generatedAt)}` : ''}${b.verdict ? ` (then ${esc(b.verdict)})` : ''}: ${b.regressions.length} regressed, ${b.fixes.length} fixed, ${b.untested.length} no longer tested.</p>
 ${group('Regressions', b.regressions, COLOURS.fail)}${group('Fixes', b.fixes, COLOURS.pass)}${group('No longer tested', b.untested)}${group('Newly failing under a waiver (not a regression)', b.waived)}
 ${b.latency ? latencyChangesHtml(b.latency) : ''}`;
 }

@@ -58,8 +58,8 @@ export function conformanceHtml(s: Summary): string {
 ${headHtml(s)}
 ${noticesHtml(s)}
 ${gridHtml(s)}
-${s.baseline ? baselineHtml(s.baseline) : ''}
 ${failingHtml(s)}
+${s.baseline ? baselineHtml(s.baseline) : ''}
 ${s.waivers ? waiversHtml(s.waivers) : ''}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
