@@ -48,6 +48,18 @@ const overflowing = (page: Page, width: number): Promise<string[]> => page.evalu
     .map((c) => `a cell ${c.scrollWidth} pixels wide in ${c.clientWidth}: ${(c.textContent ?? '').slice(0, 80)}`),
 ], width);
 
+/**
+ * A row taller than this holds what should sit one click away: cells wrap, so a long body never
+ * widens the page, but it would lengthen its row to screens. The tallest row measured (an open
+ * point with its error body's words) is 214 pixels.
+ */
+const MAX_ROW_PX = 320;
+
+/** Every table row taller than MAX_ROW_PX with its <details> closed, and the tables holding rows of the safety probes and open points. */
+const tallRows = (page: Page): Promise<string[]> => page.evaluate((max) => [...document.querySelectorAll('tbody tr')]
+  .filter((r) => r.getBoundingClientRect().height > max)
+  .map((r) => `a row of #${r.closest('table')!.id} ${Math.round(r.getBoundingClientRect().height)} pixels tall: ${(r.textContent ?? '').slice(0, 80)}`), MAX_ROW_PX);
+
 interface State { name: string; verdict: string; dir: string; run?: StartRun }
 
 /**
@@ -116,6 +128,9 @@ describe('the certificate in a real browser', () => {
           await page.goto(url);
           assert.equal(await page.locator('#verdict').innerText(), state.verdict);
           assert.deepEqual(await overflowing(page, WIDTH), [], `nothing runs off a ${WIDTH}-pixel window`);
+          assert.deepEqual(await tallRows(page), [], `no row is taller than ${MAX_ROW_PX} pixels until its evidence is opened`);
+          const probes = summary.rules.filter((r) => r.family === 'safety').length;
+          assert.ok(probes > 0 && await page.locator('#safety-probes tbody tr').count() === probes, `the ${probes} safety probes have a row each`);
           for (const id of ['#verdict', '#grid']) {
             const box = (await page.locator(id).boundingBox())!;
             assert.ok(box.y + box.height <= FIRST_SCREEN, `${id} ends at ${box.y + box.height}, past the first ${FIRST_SCREEN} pixels`);
