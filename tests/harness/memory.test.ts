@@ -21,8 +21,8 @@ describe('withMemoryLimits', () => {
     const start = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
     // npm echoes the script as a line of `npm start`'s console (`> node --import tsx …`): it stays under 200 characters.
     assert.ok(`> ${start}`.length <= 200, `npm start's echoed command is ${start.length + 2} characters`);
-    // It evals the line src/cli/start.ts writes: Playwright's runner, exec'd with the limits.
-    assert.match(start, /eval "\$\(node --import tsx src\/cli\/start\.ts "\$@"/);
+    // It evals the line src/cli/start.ts writes: Playwright's runner, exec'd with the limits; exit 2 when it wrote none (it crashed).
+    assert.match(start, /l="\$\(node --import tsx src\/cli\/start\.ts "\$@" 3>&1 1>&2\)"; eval "\$\{l:-exit 2\}"/);
     assert.equal(startCommand({}, [], '--trace-warnings'), `${USER_NODE_OPTIONS}='--trace-warnings' NODE_OPTIONS='--trace-warnings ${withMemoryLimits('', 'runner')}' exec playwright test`);
   });
 });
