@@ -9,7 +9,7 @@ import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleRow, Summary } from './summary-shape.ts';
 import { esc, outcomeOf, OUTCOMES, type Outcome } from './html-text.ts';
 
-export const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
+const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 const VERDICT_COLOUR: Record<Summary['verdict'], string> = { 'conformant': OUTCOMES.pass.colour, 'conformant-with-waivers': OUTCOMES.waived.colour, 'not-conformant': OUTCOMES.fail.colour, 'incomplete': OUTCOMES.error.colour };
 
 const FORMAT_NAME: Record<Format, string> = { json: 'JSON', xml: 'XML' };

@@ -1,6 +1,7 @@
-import type { RuleRow, RuleVerdict, Summary } from './summary-shape.ts';
+import type { Format } from '../contract/load.ts';
+import type { RuleRow, Summary } from './summary-shape.ts';
 import { probableCauseLines } from './console.ts';
-import { COLOURS, esc } from './html-text.ts';
+import { COLOURS, esc, outcomeOf } from './html-text.ts';
 import { gridHtml, headHtml, ruleAnchor } from './html-grid.ts';
 import { openPointsHtml, safetyHtml } from './html-open.ts';
 import { latencyHtml } from './html-latency.ts';
@@ -10,9 +11,11 @@ import { STYLE } from './html-style.ts';
 // The mutation report (scripts/mutation/report.ts) writes with the certificate's escaping and colours.
 export { COLOURS, esc } from './html-text.ts';
 
-function cell(v: RuleVerdict, level: string, waived = false): string {
-  const shown = v === 'fail' && level === 'SHOULD' ? 'warn' : waived ? 'fail (waived)' : v;
-  return `<td style="color:${COLOURS[v]};font-weight:600">${shown}</td>`;
+/** A rule's verdict in one format, as the grid's tile tells it (outcomeOf), in the matrix's shorter words. */
+function cell(r: RuleRow, f: Format): string {
+  const o = outcomeOf(r, f);
+  const shown = o === 'warning' ? 'warn' : o === 'waived' ? 'fail (waived)' : r[f];
+  return `<td style="color:${COLOURS[r[f]]};font-weight:600">${shown}</td>`;
 }
 
 /** The MUST rules that fail or error, each with where it was seen: the first thing to fix. */
@@ -25,7 +28,7 @@ function failingHtml(s: Summary): string {
 
 /** Every MUST and SHOULD rule, a row each, with its verdict per format: where the grid's tiles lead. */
 function matrixHtml(rules: RuleRow[]): string {
-  const rows = rules.filter((r) => r.level !== 'INFO').map((r) => `<tr id="${ruleAnchor(r.id)}"><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r.json, r.level, r.waived?.includes('json'))}${cell(r.xml, r.level, r.waived?.includes('xml'))}</tr>`).join('\n');
+  const rows = rules.filter((r) => r.level !== 'INFO').map((r) => `<tr id="${ruleAnchor(r.id)}"><td><code>${esc(r.id)}</code></td><td>${r.level}</td><td>${esc(r.title)}</td><td>${esc(r.section)}</td>${cell(r, 'json')}${cell(r, 'xml')}</tr>`).join('\n');
   return `<h2>All rules</h2>
 <table id="matrix" class="fixed"><colgroup><col style="width:16em"><col style="width:5.5em"><col><col style="width:6em"><col style="width:7.5em"><col style="width:7.5em"></colgroup><thead><tr><th>Rule</th><th>Level</th><th>Requirement</th><th>Spec</th><th>JSON</th><th>XML</th></tr></thead>
 <tbody>

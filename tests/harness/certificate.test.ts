@@ -97,12 +97,11 @@ describe('the certificate\'s latency', () => {
 });
 
 describe('the certificate\'s baseline section', () => {
-  it('comes after what to fix first, and shows what the baseline file says escaped, its verdict too', () => {
+  it('shows what the baseline file says escaped, its verdict too', () => {
     const verdict = '<img src=x onerror=alert(1)>' as Summary['verdict'];
     const html = conformanceHtml({ ...summary(), baseline: { file: 'old/<b>.json', generatedAt: '<i>', verdict, regressions: [], fixes: [], untested: [], waived: [] } });
     assert.match(html, /Compared with <code>old\/&#60;b&#62;\.json<\/code> of &#60;i&#62; \(then &#60;img src=x onerror=alert\(1\)&#62;\)/);
     assert.doesNotMatch(html, /<img/);
-    assert.ok(html.includes('id="failing"') && html.indexOf('id="failing"') < html.indexOf('id="baseline"'), 'what to fix first comes before what changed');
   });
 });
 

@@ -415,10 +415,10 @@ describe('conformanceHtml: provenance, probable causes and baseline', () => {
   };
   const html = conformanceHtml(s);
 
-  it('leads with the probable cause, before the changes and the failing rules', () => {
+  it('leads with the probable cause, before the failing rules and the changes (README: what to fix first, then what changed)', () => {
     const at = (text: string) => { const i = html.indexOf(text); assert.ok(i >= 0, text); return i; };
-    assert.ok(at('Probable cause: RSP-GENERATED-AT (MUST) fails on 7 of 7 checks in JSON') < at('Changed since baseline'));
-    assert.ok(at('Changed since baseline') < at('Failing rules'));
+    assert.ok(at('Probable cause: RSP-GENERATED-AT (MUST) fails on 7 of 7 checks in JSON') < at('Failing rules'));
+    assert.ok(at('Failing rules') < at('Changed since baseline'));
     assert.ok(at('Regressions (1)') < at('Fixes (1)'));
   });
 
