@@ -50,7 +50,7 @@ details summary{cursor:pointer;color:#0969da;font-size:.85em}
   *{print-color-adjust:exact;-webkit-print-color-adjust:exact}
   body{font-size:10pt;padding:0;max-width:none}
   h2{font-size:13pt}
-  tr,li,.fam,.legend,.verdict-line,.probable-cause,#latency-changes{break-inside:avoid}
+  tr,li,.fam>*,.legend,.verdict-line,.probable-cause,#latency-changes{break-inside:avoid}
   h2,h3{break-after:avoid}
   thead{display:table-header-group}
   details summary{display:none}
