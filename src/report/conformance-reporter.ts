@@ -74,13 +74,14 @@ export default class ConformanceReporter implements Reporter {
   private testEnded(test: TestCase, result: TestResult): void {
     // A test the run's stop cut short keeps the steps that ended before the stop (src/runner/stop.ts);
     // its other rules stay untested, and the run is incomplete.
-    if (result.status === 'interrupted' && recordedOf(test, result).length === 0) return;
+    const units = recordedOf(test, result);
+    if (result.status === 'interrupted' && units.length === 0) return;
     // --grep or OCS_STEP left this endpoint without a step: nothing of it ran (src/runner/grep.ts).
     if ([...test.annotations, ...result.annotations].some((a) => a.type === UNSELECTED)) return;
-    const outcomes = outcomesOf(test, result);
+    const outcomes = outcomesOf(test, result, units);
     this.outcomes.set(test.id, outcomes);
-    for (const u of recordedOf(test, result)) this.latency.add(u.latency ?? []);
-    for (const e of recordedOf(test, result).flatMap((u) => u.evidence ?? [])) {
+    for (const u of units) this.latency.add(u.latency ?? []);
+    for (const e of units.flatMap((u) => u.evidence ?? [])) {
       if (!this.evidence.has(`${e.rule}|${e.format}`)) this.evidence.set(`${e.rule}|${e.format}`, e);
     }
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
@@ -191,11 +192,11 @@ function baselineSection(file: string, now: Summary, env: NodeJS.ProcessEnv): Ba
  * judgement for some step broke inside the harness: those steps (or, with none recorded,
  * the test's rules) get `error`, never `fail`.
  */
-function outcomesOf(test: TestCase, result: TestResult): TestOutcome[] {
+function outcomesOf(test: TestCase, result: TestResult, units: RecordedUnit[]): TestOutcome[] {
   const annotations = [...test.annotations, ...(result.annotations ?? [])];
   const rules = annotations.find((a) => a.type === 'rules')?.description?.split(' ') ?? [];
   const format: Format = test.title.includes('[xml]') ? 'xml' : 'json';
-  const recorded = recordedOf(test, result).flatMap((u) => u.steps);
+  const recorded = units.flatMap((u) => u.steps);
   const outcomes = recorded.map((s): TestOutcome => ({
     title: `${test.title} › ${s.title}`,
     verdict: s.verdict,
