@@ -39,8 +39,7 @@ export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
   const wire = new Received();
   const started = performance.now();
   const client = request({
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    ...endpointOf(url),
     path: url.pathname + url.search,
     method: req.method,
     headers,
@@ -97,9 +96,12 @@ export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
 
 const head = (res: IncomingMessage): { status: number; headers: Record<string, string> } => ({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers) });
 
+/** Where a URL's connection goes: its host without an IPv6 address's brackets, and its port, the scheme's default when it names none. */
+const endpointOf = (url: URL): { host: string; port: number } =>
+  ({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
+
 function connection(url: URL): Socket {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const { host, port } = endpointOf(url);
   if (url.protocol !== 'https:') return tcp({ host, port });
   return tls({ host, port, ...(isIP(host) ? {} : { servername: host }), ALPNProtocols: ['http/1.1'] });
 }

@@ -62,8 +62,8 @@ export class TransportError extends Error {
  * HPE_… or undici's), `raw` a bounded excerpt of the bytes it refused.
  */
 export class FramingError extends TransportError {
-  constructor(message: string, readonly code: string, readonly raw?: string, response?: WireResponse) {
-    super(message, response);
+  constructor(message: string, readonly code: string, readonly raw?: string) {
+    super(message);
   }
 }
 
@@ -148,7 +148,7 @@ export function masking(transport: Transport, mask: (text: string) => string): T
         return masked(await transport.send(request));
       } catch (err) {
         // The same kind of error (a NotSent stays one), its message, kept head and bytes masked.
-        if (err instanceof FramingError) throw new FramingError(mask(err.message), err.code, err.raw === undefined ? undefined : mask(err.raw), err.response && masked(err.response));
+        if (err instanceof FramingError) throw new FramingError(mask(err.message), err.code, err.raw === undefined ? undefined : mask(err.raw));
         if (err instanceof TransportError) throw new (err.constructor as typeof TransportError)(mask(err.message), err.response && masked(err.response));
         throw err;
       }
