@@ -71,7 +71,7 @@ describe('ocs-conformance run', () => {
     assert.ok(!JSON.stringify(readSummary(conformantDir)).includes(referenceEnv().OCS_APPKEY!), 'the appkey reached summary.json');
   });
 
-  it('exits 1 with a reference fault, leading with the probable cause and then the regressions since the baseline', () => {
+  it('exits 1 with a reference fault, leading with the probable cause, then the failing rules and the regressions since the baseline', () => {
     assert.equal(faulty.code, 1, faulty.stdout.slice(-2000) + faulty.stderr.slice(-2000));
     const summary = readSummary(faultyDir);
     assert.equal(summary.verdict, 'not-conformant');
@@ -88,8 +88,9 @@ describe('ocs-conformance run', () => {
     assert.match(faulty.stderr, /^ocs-conformance: [0-9]+ regression\(s\) since the baseline /m);
     const html = readFileSync(join(faultyDir, 'conformance.html'), 'utf8');
     const at = (text: string) => { const i = html.indexOf(text); assert.ok(i >= 0, text); return i; };
-    assert.ok(at(`${cause.replace(/^Probable cause: /, 'Probable cause: ')}.`) < at('Changed since baseline') && at('Changed since baseline') < at('Failing rules'));
-    assert.ok(at('Regressions (') < at('<h2>Failing rules</h2>'));
+    // As the console and the README have it: the probable cause, what to fix first, then what changed.
+    assert.ok(at(`${cause}.`) < at('<h2>Failing rules</h2>') && at('<h2>Failing rules</h2>') < at('Changed since baseline'));
+    assert.ok(at('Changed since baseline') < at('Regressions ('));
   });
 
   it('puts the changes since the baseline in summary.json, and records the fault and the workers', () => {
