@@ -4,6 +4,9 @@
 // under `node --import tsx`.
 import { register } from 'tsx/esm/api';
 
+// tsx keeps no cache, since its only place is the OS's temporary directory (src/runner/caches.ts);
+// set before register(), whose loader reads it.
+process.env.TSX_DISABLE_CACHE ??= '1';
 register();
 // `explain` tells what the generators judge a rule with, which src/ may not import (a floor
 // above it): the generators register it from here, the top, and only for that command, since

@@ -15,6 +15,7 @@ import { referenceEnv, REFERENCE_PROFILE } from '../reference-profile.ts';
 import { tempDir } from './leftovers.ts';
 import { withProxies } from './proxy.ts';
 import { spawnRun, withoutOcs, type Spawned } from './wall.ts';
+import { CACHE_ENV } from '../../src/runner/caches.ts';
 
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
@@ -43,7 +44,7 @@ const ranTests = (stdout: string): string[] => [...stdout.matchAll(TITLE)].map((
 export async function shardedRun(s: ShardedSettings): Promise<ShardedRun> {
   const dir = tempDir('ocs-sharded-');
   // The caller's own OCS_ settings stay out, but for how many workers and requests in flight.
-  const base = withoutOcs(['OCS_WORKERS', 'OCS_CONCURRENCY']);
+  const base = { ...withoutOcs(['OCS_WORKERS', 'OCS_CONCURRENCY']), ...CACHE_ENV };
   // What the shards, the merge and the one machine share: the merge's certificate and summary
   // state the seed, runs and profile from its own environment (src/report/provenance.ts).
   const run = { OCS_PROFILE: REFERENCE_PROFILE, OCS_RUNS: String(s.runs), OCS_SEED: String(s.seed) };

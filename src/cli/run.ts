@@ -20,6 +20,7 @@ import { LatencyThresholdError, runLatencyThreshold } from '../report/latency-ba
 import { referenceDefaults, TargetError } from '../profile/target.ts';
 import { concurrency } from '../runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../runner/memory.ts';
+import { CACHE_ENV } from '../runner/caches.ts';
 import { rateLimit } from '../client/polite.ts';
 
 export interface RunRequest {
@@ -89,7 +90,7 @@ export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRe
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
-  const withTsx = withTsxWhenInstalled({ ...env, OCS_REPORTS_DIR: reportsDir });
+  const withTsx = withTsxWhenInstalled({ ...env, ...CACHE_ENV, OCS_REPORTS_DIR: reportsDir });
   const user = withTsx.NODE_OPTIONS ?? '';
   const pw = await playwright(cli, playwrightArgs, { ...withTsx, NODE_OPTIONS: withMemoryLimits(user, 'runner'), [USER_NODE_OPTIONS]: user });
   if (!existsSync(summaryFile)) {

@@ -8,6 +8,7 @@
  * and no process of ours waits beside it.
  */
 import { resolve } from 'node:path';
+import { CACHE_ENV } from '../runner/caches.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../runner/memory.ts';
 
 /** The harness's flags, each the variable it sets; a path is read from where `npm start` was typed (npm's INIT_CWD). */
@@ -36,8 +37,8 @@ export function splitStartArgs(args: string[], cwd: string): { variables: Record
 
 const quoted = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** `OCS_BASELINE='…' OCS_USER_NODE_OPTIONS='' NODE_OPTIONS='--max-old-space-size=192 …' exec playwright test '--grep' 'X'` */
+/** `OCS_BASELINE='…' TSX_DISABLE_CACHE='1' … OCS_USER_NODE_OPTIONS='' NODE_OPTIONS='--max-old-space-size=192 …' exec playwright test '--grep' 'X'` */
 export function startCommand(variables: Record<string, string>, playwright: string[], nodeOptions = ''): string {
-  const all = { ...variables, [USER_NODE_OPTIONS]: nodeOptions, NODE_OPTIONS: withMemoryLimits(nodeOptions, 'runner') };
+  const all = { ...variables, ...CACHE_ENV, [USER_NODE_OPTIONS]: nodeOptions, NODE_OPTIONS: withMemoryLimits(nodeOptions, 'runner') };
   return `${Object.entries(all).map(([k, v]) => `${k}=${quoted(v)}`).join(' ')} exec playwright test${playwright.map((a) => ` ${quoted(a)}`).join('')}`;
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { USER_NODE_OPTIONS, withMemoryLimits } from '../../src/runner/memory.ts';
 import { startCommand } from '../../src/cli/start-command.ts';
+import { CACHE_ENV } from '../../src/runner/caches.ts';
 
 describe('withMemoryLimits', () => {
   it('adds each limit the user did not set, and keeps the user\'s own', () => {
@@ -22,7 +23,8 @@ describe('withMemoryLimits', () => {
     // npm echoes the script as a line of `npm start`'s console (`> node --import tsx …`): it stays under 200 characters.
     assert.ok(`> ${start}`.length <= 200, `npm start's echoed command is ${start.length + 2} characters`);
     // It evals the line src/cli/start.ts writes: Playwright's runner, exec'd with the limits; exit 2 when it wrote none (it crashed).
-    assert.match(start, /l="\$\(node --import tsx src\/cli\/start\.ts "\$@" 3>&1 1>&2\)"; eval "\$\{l:-exit 2\}"/);
-    assert.equal(startCommand({}, [], '--trace-warnings'), `${USER_NODE_OPTIONS}='--trace-warnings' NODE_OPTIONS='--trace-warnings ${withMemoryLimits('', 'runner')}' exec playwright test`);
+    assert.match(start, /l="\$\(TSX_DISABLE_CACHE=1 node --import tsx src\/cli\/start\.ts "\$@" 3>&1 1>&2\)"; eval "\$\{l:-exit 2\}"/);
+    const caches = Object.entries(CACHE_ENV).map(([k, v]) => `${k}='${v}'`).join(' ');
+    assert.equal(startCommand({}, [], '--trace-warnings'), `${caches} ${USER_NODE_OPTIONS}='--trace-warnings' NODE_OPTIONS='--trace-warnings ${withMemoryLimits('', 'runner')}' exec playwright test`);
   });
 });

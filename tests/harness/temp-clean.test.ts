@@ -3,8 +3,7 @@
 // no process running. Each runs with TMPDIR pointed at a fresh directory of this test's, so what
 // appears there is theirs, and their processes carry that TMPDIR, so a survivor is found by it.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,9 +11,12 @@ import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { spawnRun, type Spawned } from '../../scripts/bench/wall.ts';
 import { ROOT } from './helpers.ts';
 
-// tsx's and Playwright's compile caches are reused by every run, not made by one: the fresh
-// directory links the machine's, so they count as there before and the runs start warm.
-const CACHES = [`tsx-${process.geteuid?.()}`, `playwright-transform-cache-${process.geteuid?.()}`];
+/**
+ * What sends the compilers' caches out of the temporary directory (src/runner/caches.ts): each
+ * command below must set it itself, as package.json's scripts and the runs they start do, so it
+ * is taken out of the environment the test runner gave this process.
+ */
+const CACHE_VARIABLES = ['TSX_DISABLE_CACHE', 'PLAYWRIGHT_TRANSFORM_CACHE_DIR'];
 
 /** The processes, of those this user may read, whose environment holds `TMPDIR=tmp`. */
 function processesWith(tmp: string): string[] {
@@ -36,11 +38,8 @@ async function inFreshTmp(command: string, args: string[], env: NodeJS.ProcessEn
   const root = tempDir('ocs-temp-clean-');
   const [tmp, reports] = [join(root, 'tmp'), join(root, 'reports')];
   mkdirSync(tmp);
-  for (const cache of CACHES) {
-    mkdirSync(join(tmpdir(), cache), { recursive: true });
-    symlinkSync(join(tmpdir(), cache), join(tmp, cache));
-  }
-  const run = await spawnRun(command, args, { env: { ...env, TMPDIR: tmp, OCS_REPORTS_DIR: reports }, limitMs });
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !CACHE_VARIABLES.includes(k)));
+  const run = await spawnRun(command, args, { env: { ...inherited, CI: '1', ...env, TMPDIR: tmp, OCS_REPORTS_DIR: reports }, inheritEnv: false, limitMs });
   // A webServer stopped by Playwright may take a moment to be gone after the run's last output.
   let running = processesWith(tmp);
   for (let i = 0; i < 20 && running.length; i++) {
@@ -51,7 +50,7 @@ async function inFreshTmp(command: string, args: string[], env: NodeJS.ProcessEn
   for (const pid of running) {
     try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone meanwhile */ }
   }
-  return { run, left: readdirSync(tmp).filter((e) => !CACHES.includes(e)), running };
+  return { run, left: readdirSync(tmp), running };
 }
 
 const output = (r: Spawned): string => r.stdout.slice(-1500) + r.stderr.slice(-1500);
@@ -62,7 +61,7 @@ const ended = (ending: string): Promise<Clean> => inFreshTmp(process.execPath, [
   import { spawnRun } from ${JSON.stringify(join(ROOT, 'scripts/bench/wall.ts'))};
   tempDir('ocs-left-');
   void spawnRun(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { limitMs: 60_000 });
-  setTimeout(() => { ${ending} }, 300);`]);
+  setTimeout(() => { ${ending} }, 300);`], { TSX_DISABLE_CACHE: '1' });
 
 describe('the temporary directory and the processes after a command', { skip: process.platform !== 'linux' && 'reads /proc' }, () => {
   it('hold nothing new after a process with a run going throws', async () => {
@@ -84,7 +83,13 @@ describe('the temporary directory and the processes after a command', { skip: pr
     assert.deepEqual(r.running, []);
   });
 
-  it('hold nothing new after npm start of one rule', async () => {
+  it('hold nothing new after the ocs-conformance command, not even a compiler cache', async () => {
+    const r = await inFreshTmp(process.execPath, [join(ROOT, 'bin/ocs-conformance.js'), 'run', '--runs', '0', '--grep', 'CNT-CONTACTIDS-MAX'], { OCS_BASE_URL: '', OCS_PROFILE: '' });
+    assert.equal(r.run.code, 2, output(r.run));
+    assert.deepEqual({ left: r.left, running: r.running }, { left: [], running: [] });
+  });
+
+  it('hold nothing new after npm start of one rule, not even a compiler cache', async () => {
     const r = await inFreshTmp('npm', ['start', '--silent', '--', '--grep', 'CNT-CONTACTIDS-MAX'], { OCS_BASE_URL: '', OCS_RUNS: '0' });
     assert.equal(r.run.code, 2, output(r.run));
     assert.deepEqual({ left: r.left, running: r.running }, { left: [], running: [] });
