@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { answer, Body, flatHeaders, timedOut, type Head } from './answer.ts';
 import type { HeadDeadline, Waiter } from './deadline.ts';
-import { completedOn, writingOn, type OnSocket } from './sockets.ts';
+import { completedOn, informationalOn, writingOn, type OnSocket } from './sockets.ts';
 import { TransportError, type WireResponse } from './transport.ts';
 
 /** What undici is given to send. */
@@ -17,8 +17,9 @@ export interface Dispatched {
 export interface Limits { timeoutMs: number; maxBytes: number }
 
 /**
- * One send of a request over undici and its whole answer: the status and headers of the last
- * response (a 1xx is followed by the real one), and the body up to `maxBytes`. The time limit
+ * One send of a request over undici and its whole answer: the status and headers of the final
+ * response (1xx heads before it are read past, src/client/informational.ts, and kept in
+ * `informational`), and the body up to `maxBytes`. The time limit
  * covers waiting for a connection, the head and the body; past it, or past the cap, the
  * request is aborted. Every head's time is recorded in `deadline`; with `watch`, a request
  * written on a kept connection (one that had carried an answer before) that brings no head
@@ -130,7 +131,9 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
   private finish(): void {
     if (!this.settle()) return;
     try {
-      this.resolve(answer(this.head, this.body, this.limits.maxBytes, this.started, this.headAt ?? this.started, this.reused === true));
+      const response = answer(this.head, this.body, this.limits.maxBytes, this.started, this.headAt ?? this.started, this.reused === true);
+      const heads = informationalOn(this);
+      this.resolve(heads.length ? { ...response, informational: [...heads] } : response);
     } catch (err) {
       this.reject(err);
     }

@@ -3,6 +3,7 @@ import { connect as tcp, isIP, type Socket } from 'node:net';
 import { connect as tls } from 'node:tls';
 import { answer, Body, cause, flatHeaders } from './answer.ts';
 import type { Limits } from './exchange.ts';
+import { informationText } from './informational.ts';
 import { misframed, Received } from './misframed.ts';
 import { framingProblem } from './refused.ts';
 import { RAW_KEPT } from './sockets.ts';
@@ -73,15 +74,23 @@ export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
     };
     const timer = setTimeout(() => fail(new TransportError(`no response within ${limits.timeoutMs} ms`)), limits.timeoutMs);
     const unanswered = http10 ? undefined : setTimeout(sendBody, CONTINUE_WAIT_MS);
-    client.on('information', () => wire.informational++);
+    // node:http reads past every 1xx head (a 100 it asked for or not, a 103), each an 'information'.
+    const heads: string[] = [];
+    client.on('information', (info) => {
+      wire.informational++;
+      heads.push(informationText(info));
+    });
+    const body = new Body(limits.maxBytes);
+    const whole = (res: IncomingMessage): WireResponse => ({
+      ...answer(head(res), body, limits.maxBytes, started, headAt!, false), ...(heads.length ? { informational: heads } : {}),
+    });
     client.on('continue', sendBody);
     client.on('response', (res: IncomingMessage) => {
       headAt = performance.now();
-      const body = new Body(limits.maxBytes);
       res.on('data', (chunk: Buffer) => {
-        if (!body.add(chunk)) finish(() => answer(head(res), body, limits.maxBytes, started, headAt!, false));
+        if (!body.add(chunk)) finish(() => whole(res));
       });
-      res.on('end', () => finish(() => ({ ...answer(head(res), body, limits.maxBytes, started, headAt!, false), ...misframed(res, wire, http10) })));
+      res.on('end', () => finish(() => ({ ...whole(res), ...misframed(res, wire, http10) })));
       res.on('error', (err) => fail(refusal(err, wire, limits.timeoutMs)));
     });
     client.on('error', (err: Error & { code?: string }) => {

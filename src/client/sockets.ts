@@ -1,5 +1,6 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
+import { pastInformational, type Awaiting } from './informational.ts';
 
 /**
  * What an exchange learns about the connection undici wrote it on, which undici does not tell
@@ -11,14 +12,15 @@ import type { Socket } from 'node:net';
  * exchange in onRequestStart, and the subscriber below, the next publish, takes it. Nothing can
  * run between the two (undici returns between them only when onRequestStart aborted, and the
  * handler marks nothing then); a publish from another undici (Node's fetch) finds no mark. Only
- * HTTP/1.1 publishes so: the harness does not enable h2.
+ * HTTP/1.1 publishes so: the harness does not enable h2. The same write starts the connection's
+ * wait for its answer's final head: 1xx heads before it are read past (src/client/informational.ts).
  */
 export interface OnSocket { socket?: Socket; reused?: boolean }
 
 /** The most of an answer's bytes kept for the evidence of a framing failure. */
 export const RAW_KEPT = 2048;
 
-interface Carried { completed: number; received: Buffer[]; size: number }
+interface Carried extends Awaiting { completed: number; received: Buffer[]; size: number }
 const carried = new WeakMap<Socket, Carried>();
 let writing: OnSocket | undefined;
 
@@ -33,12 +35,15 @@ subscribe('undici:client:sendHeaders', (message) => {
   const { socket } = message as { socket: Socket };
   let seen = carried.get(socket);
   if (!seen) {
-    seen = { completed: 0, received: [], size: 0 };
+    seen = { completed: 0, received: [], size: 0, expecting: true, heads: [] };
     carried.set(socket, seen);
     keepReceived(socket, seen);
   } else {
     seen.received = [];
     seen.size = 0;
+    seen.expecting = true;
+    seen.held = undefined;
+    seen.heads = [];
   }
   exchange.socket = socket;
   exchange.reused = seen.completed > 0;
@@ -58,16 +63,22 @@ export function receivedOn(exchange: OnSocket): Buffer | undefined {
   return seen?.size ? Buffer.concat(seen.received).subarray(0, RAW_KEPT) : undefined;
 }
 
+/** The 1xx heads the exchange's connection brought before its answer (src/client/informational.ts). */
+export function informationalOn(exchange: OnSocket): string[] {
+  const seen = exchange.socket && carried.get(exchange.socket);
+  return seen?.heads.length ? seen.heads : [];
+}
+
 /**
  * undici's parser pulls a socket's bytes with `socket.read()` (it listens for 'readable'); a
  * 'data' listener would switch the socket to flowing and race it. Wrapping `read` keeps a
  * reference to each chunk until RAW_KEPT bytes, dropped when the answer ends whole: a copy of
- * nothing on the plain path.
+ * nothing on the plain path; and takes any 1xx heads out of the start of an answer.
  */
 function keepReceived(socket: Socket, seen: Carried): void {
   const read = socket.read;
   socket.read = function (this: Socket, size?: number) {
-    const chunk = read.call(this, size) as Buffer | null;
+    const chunk = pastInformational(seen, read.call(this, size) as Buffer | null);
     if (chunk && seen.size < RAW_KEPT) {
       seen.received.push(chunk);
       seen.size += chunk.length;

@@ -41,6 +41,14 @@ export interface WireResponse {
    * (WIRE-KEEP-ALIVE fails).
    */
   stalled?: { keptMs: number; freshMs: number };
+  /** The 1xx heads that came before the answer (100, 103, …: RFC 9110 section 15.2), each as its lines. */
+  informational?: string[];
+  /**
+   * The target answered this request 429 or 503 first ("not now": RFC 6585 section 4, RFC 9110
+   * section 15.6.4): the statuses it gave, in order, and how long the harness waited before
+   * sending it again (src/client/polite.ts). This is the answer that came after them.
+   */
+  pushedBack?: { statuses: number[]; waitedMs: number };
   /** What breaks the answer's framing although it could be read (WIRE-RESPONSE-FRAMING, WIRE-HTTP10). */
   misframed?: { rule: 'WIRE-RESPONSE-FRAMING' | 'WIRE-HTTP10'; problem: string };
 }
@@ -139,8 +147,9 @@ export function guarded(transport: Transport, inFlight = 1): Transport {
 export function masking(transport: Transport, mask: (text: string) => string): Transport {
   const masked = (res: WireResponse): WireResponse => ({
     ...res, body: mask(res.body), headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, mask(v)])),
-    // The problem quotes the target's own header values.
+    // The problem quotes the target's own header values, and so may a 1xx head.
     ...(res.misframed ? { misframed: { ...res.misframed, problem: mask(res.misframed.problem) } } : {}),
+    ...(res.informational ? { informational: res.informational.map((h) => mask(h)) } : {}),
   });
   return {
     async send(request) {

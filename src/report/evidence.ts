@@ -29,5 +29,10 @@ export function describeRequest(req: WireRequest): string {
 export function describeResponse(res: WireResponse): string {
   const headers = Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
   const body = res.body.length > MAX_BODY ? `${res.body.slice(0, MAX_BODY)}\n… (${res.body.length} characters in all)` : res.body;
-  return `HTTP ${res.status} (${Math.round(res.ms)} ms)\n${headers}\n\n${body}`;
+  // What came before this answer: 1xx heads read past, and a 429 or 503 waited out (issue 33).
+  const before = [
+    ...(res.pushedBack ? [`(after ${res.pushedBack.statuses.map((s) => `HTTP ${s}`).join(', ')}, waited ${(res.pushedBack.waitedMs / 1000).toFixed(1)} s and sent again)`] : []),
+    ...(res.informational ?? []).map((h) => `${h}\n(a 1xx before the answer, read past)`),
+  ];
+  return `${before.map((b) => `${b}\n\n`).join('')}HTTP ${res.status} (${Math.round(res.ms)} ms)\n${headers}\n\n${body}`;
 }
