@@ -10,11 +10,12 @@ export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
  * JSON or XML had to escape is masked instead (the variable would expand unescaped).
  */
 export function curlLine(req: WireRequest, secrets: Record<string, { value: string; env: string }>): string {
-  let body = shq(req.body);
-  for (const { value, env } of Object.values(secrets)) {
-    if (value) body = body.split(value).join(`'"$${env}"'`);
-  }
-  body = masker(Object.fromEntries(Object.entries(secrets).map(([k, s]) => [k, s.value])))(body);
+  // The secrets are cut out of the body before it is quoted: quoting would change a secret that
+  // holds an apostrophe, and then it would not be found.
+  const known = Object.values(secrets).filter((s) => s.value).sort((a, b) => b.value.length - a.value.length);
+  const pieces = known.length ? req.body.split(new RegExp(`(${known.map((s) => s.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`)) : [req.body];
+  const quoted = pieces.map((p, i) => (i % 2 ? `"$${known.find((s) => s.value === p)!.env}"` : shq(p))).join('');
+  const body = masker(Object.fromEntries(Object.entries(secrets).map(([k, s]) => [k, s.value])))(quoted);
   const headers = Object.entries(req.headers).map(([k, v]) => `-H ${shq(`${k}: ${v}`)}`).join(' ');
   return `curl -sS -i -X ${req.method} ${shq(req.url)} ${headers} --data-binary ${body}`;
 }

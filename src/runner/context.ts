@@ -1,6 +1,6 @@
 import { loadProfile, type LoadedProfile } from '../profile/load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
-import { masker, outputMasker } from '../profile/mask.ts';
+import { masker, type Mask } from '../profile/mask.ts';
 import { referenceDefaults } from '../profile/target.ts';
 import { concurrency } from './concurrency.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
@@ -10,10 +10,11 @@ import { rateLimit } from '../client/polite.ts';
 export interface RunContext {
   profile: LoadedProfile;
   bases: Bases;
-  /** For anything that leaves the process: each secret whole, and any 6-character start of one. */
-  mask: (text: string) => string;
-  /** For a response as soon as it is read (src/client/transport.ts `masking`): each secret whole. */
-  maskWhole: (text: string) => string;
+  /**
+   * The one masking gate (src/profile/mask.ts), for a response as soon as it is read and for
+   * anything that leaves the process: every secret, in any mix of escapes, and any run of 6 of it.
+   */
+  mask: Mask;
   /** Secret values with the variables they came from, for replay lines. */
   secrets: Record<string, { value: string; env: string }>;
   timeoutMs: number;
@@ -34,8 +35,7 @@ export function runContext(): RunContext {
     context = {
       profile,
       bases: loadBases(),
-      mask: outputMasker(profile.secrets),
-      maskWhole: masker(profile.secrets),
+      mask: masker(profile.secrets),
       secrets: {
         appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
         sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },

@@ -14,8 +14,8 @@ import { timed } from '../client/latency.ts';
  * on a kept connection found by one worker sends every worker's requests on fresh connections
  * (OCS_STALL_FILE, which the run removes as it starts: src/client/undici.ts).
  */
-export function targetTransport(ctx: Pick<RunContext, 'timeoutMs' | 'maxResponseBytes' | 'maskWhole' | 'rps'>): ClosableTransport & { waits: Waits } {
+export function targetTransport(ctx: Pick<RunContext, 'timeoutMs' | 'maxResponseBytes' | 'mask' | 'rps'>): ClosableTransport & { waits: Waits } {
   const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes, sharedLog('OCS_STALL_FILE'));
-  const sender = polite(masking(timed(undici), ctx.maskWhole), { rps: ctx.rps });
+  const sender = polite(masking(timed(undici), ctx.mask), { rps: ctx.rps });
   return { send: (r) => sender.send(r), waits: sender.waits, close: () => undici.close(), destroy: () => undici.destroy() };
 }
