@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Format, Operation } from './codec/index.ts';
 import { LIMITS, type Limits } from './validate/limits.ts';
 
@@ -32,6 +33,8 @@ export interface Exchange {
   headers: IncomingHttpHeaders;
   /** `1.1` or `1.0`. */
   httpVersion: string;
+  /** The request-target as it came: a path (origin form) or a whole URL (absolute form). */
+  target: string;
   /**
    * The same object for every exchange on one connection, and another on the next: a fault keys
    * what it remembers of a connection on it (in a WeakMap), so it is forgotten with the connection.
@@ -70,6 +73,14 @@ export interface Hooks {
   answer(out: Answer, at: Exchange): Answer;
   /** Puts the encoded answer on the wire (a fault may frame it otherwise, hold it back, or never write it). */
   write(res: ServerResponse, reply: Reply, at: Exchange): void;
+  /** The options node:http's server is made with (a fault may let through what Node refuses). */
+  serverOptions(base: ServerOptions): ServerOptions;
+  /**
+   * What becomes of a request Node's parser refused (`err.code` HPE_…, `err.rawPacket` the bytes
+   * it was reading): without it, Node's own answer (400, 431, …) and the connection closed. A
+   * fault that reads such a request anyway sets it.
+   */
+  clientError?(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, server: Server): void;
 }
 
 export const FAITHFUL: Hooks = {
@@ -85,4 +96,5 @@ export const FAITHFUL: Hooks = {
     res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.text) });
     res.end(reply.text);
   },
+  serverOptions: (base) => base,
 };

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { generatedAt } from './clock.ts';
 import { CONTENT_TYPES, decodeRequest, encodeResponse, type Format, type Operation } from './codec/index.ts';
 import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
@@ -7,6 +8,7 @@ import { type Fixtures, loadFixtures } from './fixtures.ts';
 import { type ReadBody, readBody } from './body.ts';
 import { hooksFor } from './faults.ts';
 import type { Exchange } from './hooks.ts';
+import { refusedHost } from './http-checks.ts';
 import type { Context, SuccessData } from './operations/context.ts';
 import { changePickup } from './operations/pickup.ts';
 import { changeReceiver } from './operations/receiver.ts';
@@ -39,7 +41,8 @@ function createReference(opts: ReferenceOptions = {}): Server {
     if (!token) connections.set(socket, (token = {}));
     return token;
   };
-  return createServer(SERVER_OPTIONS, (req, res) => {
+  const server = createServer(ctx.hooks.serverOptions(SERVER_OPTIONS), (req, res) => {
+    if (refusedHost(req, res, ctx.hooks.enforces)) return;
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
     const at: Exchange = {
@@ -48,6 +51,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
       format: route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json',
       headers: req.headers,
       httpVersion: req.httpVersion,
+      target: req.url ?? '/',
       connection: connectionOf(req.socket),
     };
     const fail = (where: Exchange) => (err: unknown): void => {
@@ -60,6 +64,9 @@ function createReference(opts: ReferenceOptions = {}): Server {
       // Only a failure to answer the refusal itself (a bug) reaches the second catch.
     }).catch(fail({ ...at, format: 'json' }));
   });
+  const { clientError } = ctx.hooks;
+  if (clientError) server.on('clientError', (err: Error, socket: Duplex) => clientError(err, socket, server));
+  return server;
 }
 
 export async function startReference(
@@ -120,7 +127,9 @@ function sendErrors(res: ServerResponse, ctx: Context, at: Exchange, refusal: Re
 
 function send(res: ServerResponse, ctx: Context, at: Exchange, status: number, body: Record<string, unknown>): void {
   const out = ctx.hooks.answer({ status, format: at.format, body }, at);
-  ctx.hooks.write(res, { status: out.status, headers: { 'Content-Type': CONTENT_TYPES[out.format] }, text: encodeResponse(out.format, out.body) }, at);
+  // The service's clock dates the answer (RFC 9110 6.6.1), as it stamps generated_at: a fixed or offset clock moves both.
+  const headers = { 'Content-Type': CONTENT_TYPES[out.format], Date: ctx.now().toUTCString() };
+  ctx.hooks.write(res, { status: out.status, headers, text: encodeResponse(out.format, out.body) }, at);
 }
 
 /** A bug, never bad input: answer 500 when the response is still ours to write. */

@@ -9,9 +9,11 @@ import { checkResponse, ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
 import { generatedAtClock } from './generated-at.ts';
 import { wireFindings } from './wire.ts';
+import { httpFieldFindings } from './http-fields.ts';
+import { messageFindings } from './message.ts';
 
 export interface Exchange {
-  case: Pick<LoadedCase, 'operation' | 'rules' | 'expect'>;
+  case: Pick<LoadedCase, 'operation' | 'rules' | 'expect' | 'message'>;
   format: Format;
   /** The logical request; undefined for a raw body. */
   request: unknown;
@@ -23,8 +25,9 @@ export interface Exchange {
 export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   const op = x.case.operation;
   if (x.case.expect === 'probe') return probeFindings(x.case.rules, probeOutcome(x.response));
+  if (x.case.message) return messageFindings(x.case.message, x.response, profile.http?.method ?? 'POST');
   const { view, findings } = checkResponse(op, x.format, x.response, profile.responses?.xmlRoot);
-  findings.push(...wireFindings(x.response));
+  findings.push(...wireFindings(x.response), ...httpFieldFindings(x.response, x.sentAt));
   if (view.value !== undefined) findings.push(generatedAtClock(valueAtPath(view.value, 'metadata.generated_at'), x.sentAt, x.response.ms, profile));
   const metadataStatus = valueAtPath(view.value, 'metadata.status');
   if (view.status === 200 && metadataStatus === 400) {

@@ -1,3 +1,4 @@
+import { decodeContentCoding } from './content-coding.ts';
 import { decodeBody } from './decode.ts';
 import { TransportError, type WireResponse } from './transport.ts';
 
@@ -34,13 +35,19 @@ export class Body {
 
 /**
  * The response for a head and its body, with its times from `started` (performance.now()); a
- * body past the cap is a TransportError that keeps its beginning for the evidence.
+ * body past the cap is a TransportError that keeps its beginning for the evidence. A body in
+ * content codings is decoded first (src/client/content-coding.ts), whether the request asked for
+ * them or not (RFC 9110 12.5.3: without Accept-Encoding any coding is acceptable); one the
+ * harness cannot read is a TransportError that says so, since nothing of the answer can be judged.
  */
 export function answer(head: Head, body: Body, maxBytes: number, started: number, headAt: number, reused: boolean): WireResponse {
-  const bytes = body.bytes();
+  const coded = body.cut ? { bytes: body.bytes() } : decodeContentCoding(body.bytes(), head.headers['content-encoding'], maxBytes);
+  const bytes = coded.bytes;
   const decoded = decodeBody(bytes, head.headers['content-type']);
   const response: WireResponse = { status: head.status, headers: head.headers, body: decoded.body, ms: performance.now() - started, firstByteMs: headAt - started, reused };
   if (decoded.encoding !== undefined) response.encoding = decoded.encoding;
+  if ('problem' in coded && coded.problem) response.contentCoding = coded.problem;
+  if ('unreadable' in coded && coded.unreadable) throw new TransportError(`the answer cannot be read: ${coded.unreadable}`, response);
   if (body.cut) {
     throw new TransportError(`the response body is over ${maxBytes} bytes (profile http.maxResponseBytes raises the cap); the rest was not read`,
       { ...response, body: `${response.body}\n… (cut: the first ${bytes.length} bytes of a body over ${maxBytes} bytes)` });

@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HEADER_SETS, headerSet, type HeaderSetName } from './client-headers.ts';
 import type { Dispatched } from './exchange.ts';
 import type { WireRequest } from './transport.ts';
 
-/** The framings undici cannot send: they go over node:http (src/client/node-send.ts). */
-export const overNodeHttp = (req: WireRequest): boolean => req.framing === 'expect-continue' || req.framing === 'http10';
+/** The framings undici cannot send, and the messages of src/client/message-kinds.ts: they go over node:http (src/client/node-send.ts, messages.ts). */
+export const overNodeHttp = (req: WireRequest): boolean =>
+  req.message !== undefined || req.framing === 'expect-continue' || req.framing === 'http10' || req.framing === 'http10-expect';
+
+const isHeaderSet = (framing: string): framing is HeaderSetName => framing in HEADER_SETS;
 
 const PIECE_GAP_MS = 20;
 const SMALL_CHUNK = 7;
@@ -13,15 +17,19 @@ const SMALL_CHUNK = 7;
  * its body or a maker of it, since a body written in pieces is used up by one send and a
  * request may be sent twice (a stall). undici writes an iterable body without a Content-Length
  * as Transfer-Encoding: chunked, one HTTP chunk per item, and with one as the bytes alone.
+ * `path`, when given, is the request-target in place of the URL's path (undici writes an
+ * absolute URL there as it is: the absolute form).
  */
 export interface Shaped {
   headers: Record<string, string>;
   body: string | Uint8Array | (() => Dispatched['body']);
+  path?: string;
 }
 
 export function shaped(req: WireRequest): Shaped {
   const plain = req.bytes ?? req.body;
   if (!req.framing) return { headers: req.headers, body: plain };
+  if (isHeaderSet(req.framing)) return { headers: { ...req.headers, ...headerSet(req.framing, req.url) }, body: plain };
   const bytes = Buffer.from(plain);
   const bare = withoutLength(req.headers);
   const at = splitInsideCharacter(bytes);
@@ -33,8 +41,10 @@ export function shaped(req: WireRequest): Shaped {
     case 'pieces-split-character': return inPieces(bare, bytes, [at]);
     case 'media-type-case': return { headers: withContentType(req.headers, (v) => v.replace(/^[^;]*/, (type) => type.toUpperCase())), body: plain };
     case 'media-type-charset': return { headers: withContentType(req.headers, (v) => (/;\s*charset\s*=/i.test(v) ? v : `${v}; charset=utf-8`)), body: plain };
+    case 'absolute-form': return { headers: req.headers, body: plain, path: new URL(req.url).href };
     case 'expect-continue':
     case 'http10':
+    case 'http10-expect':
       throw new Error(`the ${req.framing} framing is sent over node:http, not undici`);
   }
 }

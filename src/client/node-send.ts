@@ -29,13 +29,16 @@ export interface NodeSend { response: Promise<WireResponse>; cancel(): void }
 export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
   const url = new URL(req.url);
   const bytes = Buffer.from(req.bytes ?? req.body);
-  const http10 = req.framing === 'http10';
+  const http10 = req.framing === 'http10' || req.framing === 'http10-expect';
+  // http10-expect: an HTTP/1.0 request with Expect: 100-continue, its body sent at once, as a 1.0 client that knows no 100 would.
+  const expect = req.framing === 'expect-continue' || req.framing === 'http10-expect';
   // The Host as the URL writes it: node:http would add :443 to an https one, taking 80 for its default.
   const headers = {
     host: url.host,
     ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !/^(host|content-length|connection|expect)$/i.test(name))),
     'content-length': String(bytes.length),
-    ...(http10 ? { connection: 'close' } : { expect: '100-continue' }),
+    ...(http10 ? { connection: 'close' } : {}),
+    ...(expect ? { expect: '100-continue' } : {}),
   };
   const wire = new Received();
   const started = performance.now();
@@ -106,10 +109,10 @@ export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
 const head = (res: IncomingMessage): { status: number; headers: Record<string, string> } => ({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers) });
 
 /** Where a URL's connection goes: its host without an IPv6 address's brackets, and its port, the scheme's default when it names none. */
-const endpointOf = (url: URL): { host: string; port: number } =>
+export const endpointOf = (url: URL): { host: string; port: number } =>
   ({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
 
-function connection(url: URL): Socket {
+export function connection(url: URL): Socket {
   const { host, port } = endpointOf(url);
   if (url.protocol !== 'https:') return tcp({ host, port });
   return tls({ host, port, ...(isIP(host) ? {} : { servername: host }), ALPNProtocols: ['http/1.1'] });

@@ -1,6 +1,7 @@
 import { operationPath, type Format, type Operation } from '../contract/load.ts';
 import { sharedLog } from './shared-log.ts';
 import type { Framing } from './framing.ts';
+import type { MessageKind } from './message-kinds.ts';
 
 /**
  * What goes on the wire for one request. `bytes`, when present, is sent in place of `body`: a
@@ -18,6 +19,8 @@ export interface WireRequest {
   bytes?: Uint8Array;
   framing?: Framing;
   connection?: string;
+  /** A message HTTP forbids or a connection ended otherwise, built from this request (src/client/message-kinds.ts): sent by src/client/messages.ts. */
+  message?: MessageKind;
 }
 
 /**
@@ -49,6 +52,10 @@ export interface WireResponse {
    * sending it again (src/client/polite.ts). This is the answer that came after them.
    */
   pushedBack?: { statuses: number[]; waitedMs: number };
+  /** The body is not in the content codings its Content-Encoding names, or is compressed under none (HTTP-CONTENT-ENCODING: src/client/content-coding.ts). */
+  contentCoding?: string;
+  /** How the target left the connection of a message (src/client/messages.ts): whether it answered, closed it, and the bytes it sent after its answer. */
+  afterAnswer?: { answered: boolean; closed: boolean; laterBytes: number };
   /** What breaks the answer's framing although it could be read (WIRE-RESPONSE-FRAMING, WIRE-HTTP10). */
   misframed?: { rule: 'WIRE-RESPONSE-FRAMING' | 'WIRE-HTTP10'; problem: string };
 }
@@ -150,6 +157,7 @@ export function masking(transport: Transport, mask: (text: string) => string): T
     // The problem quotes the target's own header values, and so may a 1xx head.
     ...(res.misframed ? { misframed: { ...res.misframed, problem: mask(res.misframed.problem) } } : {}),
     ...(res.informational ? { informational: res.informational.map((h) => mask(h)) } : {}),
+    ...(res.contentCoding ? { contentCoding: mask(res.contentCoding) } : {}),
   });
   return {
     async send(request) {

@@ -3,6 +3,7 @@ import { Connections, FRESH } from './connections.ts';
 import { HeadDeadline } from './deadline.ts';
 import { Exchange, type Limits } from './exchange.ts';
 import { overNodeHttp, shaped, type Shaped } from './framed.ts';
+import { sendMessage } from './messages.ts';
 import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
@@ -50,7 +51,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   const start = (req: WireRequest, shape: Shaped, connection: string | undefined, watch: boolean): Exchange => {
     const { origin, path } = parsed(req.url);
     const body = typeof shape.body === 'function' ? shape.body() : shape.body;
-    return new Exchange(connections.take(connection, origin), { origin, path, method: req.method, headers: shape.headers, body }, limits, deadline, watch);
+    return new Exchange(connections.take(connection, origin), { origin, path: shape.path ?? path, method: req.method, headers: shape.headers, body }, limits, deadline, watch);
   };
 
   /** What an exchange's failure is to the harness: the target's framing, or the transport's. */
@@ -70,7 +71,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   return {
     async send(req: WireRequest): Promise<WireResponse> {
       if (overNodeHttp(req)) {
-        const sent = sendOverNodeHttp(req, limits);
+        const sent = req.message ? sendMessage(req, limits) : sendOverNodeHttp(req, limits);
         overNode.add(sent);
         try {
           return await sent.response;

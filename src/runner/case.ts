@@ -61,6 +61,7 @@ async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport
   const { logical, request } = built;
   if (c.form) return compared(await compareForms(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl));
   if (c.framing) return compared(await compareFramings(c.operation, format, logical, c.framing, c.expect, ctx, transport, baseUrl));
+  if (c.message) request.message = c.message;
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };
   const findings = onClockSide(c, sent.findings, sent.sentAt, ctx.profile);

@@ -1,7 +1,7 @@
 import type { Format, Operation } from '../contract/load.ts';
-import { encodeRequest } from '../codec/index.ts';
+import { decodeResponse, encodeRequest } from '../codec/index.ts';
 import { describeForm, encodeForm } from '../codec/forms.ts';
-import { wireRequest, type Transport, type WireRequest } from '../client/transport.ts';
+import { wireRequest, type Transport, type WireRequest, type WireResponse } from '../client/transport.ts';
 import { describeFraming, FRAMING_RULE, type Framing } from '../client/framing.ts';
 import { outcome } from '../checks/outcome.ts';
 import { ruleFinding } from '../checks/response.ts';
@@ -15,8 +15,18 @@ export const FORMS_RULE = 'BODY-FORMS';
 
 export interface Compared { parts: Part[]; broken: boolean; unsent?: string }
 
-/** The request sent otherwise: the rule that holds it to the plain request's outcome, how it is named, how it is made. */
-interface Variant { rule: string; label: string; of: (plain: WireRequest) => WireRequest }
+/**
+ * The request sent otherwise: the rule that holds it to the plain request's outcome, how it is
+ * named, how it is made; `honoured`, an answer other than the plain outcome that the variant's
+ * standard allows (a 406 to an Accept no representation meets), which is HTTP's answer, not the
+ * operation's, so no response rule judges it.
+ */
+interface Variant {
+  rule: string; label: string; of: (plain: WireRequest) => WireRequest;
+  honoured?: (res: WireResponse) => string | undefined;
+  /** What the variant's answer must not show, whatever its outcome (a 1xx to HTTP/1.0). */
+  breaks?: (res: WireResponse) => string | undefined;
+}
 
 /**
  * One logical request sent on the path of `format` plainly (compact, Content-Length, HTTP/1.1)
@@ -45,11 +55,32 @@ async function compareSends(
     const failure = plain.broken ? `the plain request: ${plain.failure}` : `${variant.label}: ${other.failure}`;
     return { parts: [{ ...other.part, findings: [...other.part.findings, ruleFinding(variant.rule, 'error', { received: `transport: ${failure}` })] }, plain.part], broken: true };
   }
+  const honoured = other.response && variant.honoured?.(other.response);
+  if (honoured) return { parts: [{ ...other.part, findings: [ruleFinding(variant.rule, 'pass', { note: `${variant.label}: ${honoured}` })] }, plain.part], broken: false };
   const path = ctx.profile.responses?.errorCodePath;
-  const [a, b] = [outcome(op, plain.part, path), outcome(op, other.part, path)];
-  const same = ruleFinding(variant.rule, a === b ? 'pass' : 'fail', { expected: `the outcome of the plain request: ${a}`, received: `${variant.label}: ${b}` });
+  const [a, b] = [outcome(op, plain.part, path) + answeredIn(op, plain.part), outcome(op, other.part, path) + answeredIn(op, other.part)];
+  const broke = other.response && variant.breaks?.(other.response);
+  const same = broke
+    ? ruleFinding(variant.rule, 'fail', { expected: `the outcome of the plain request: ${a}, and nothing HTTP forbids`, received: `${variant.label}: ${broke}` })
+    : ruleFinding(variant.rule, a === b ? 'pass' : 'fail', { expected: `the outcome of the plain request: ${a}`, received: `${variant.label}: ${b}` });
   return { parts: [{ ...other.part, findings: [...other.part.findings, same] }, plain.part], broken: false };
 }
+
+/** An answer of the service (200 or 400) whose body is not in its path's format: a request sent otherwise must not change that either. */
+function answeredIn(op: Operation, part: Part): string {
+  const res = part.exchange?.response;
+  if (!res || (res.status !== 200 && res.status !== 400)) return '';
+  const decoded = decodeResponse(part.format, op, res.body);
+  return decoded.format === part.format ? '' : `, answered ${decoded.format ? `in ${decoded.format.toUpperCase()}` : 'in no format'}`;
+}
+
+/** HTTP-NO-1XX-TO-HTTP10: an HTTP/1.0 client knows no 1xx (RFC 9110 15.2), so none may come before the answer. */
+const informationalTo10 = (res: WireResponse): string | undefined =>
+  (res.informational?.length ? `${res.informational.length} 1xx answer(s) came before the answer: ${res.informational.map((h) => h.split('\n')[0]).join('; ')}` : undefined);
+
+/** HTTP-ACCEPT-OTHER-FORMAT: a 406 to an Accept naming only the other format honours it (RFC 9110 12.4.1). */
+const honoursAccept = (res: WireResponse): string | undefined =>
+  (res.status === 406 ? 'HTTP 406 (Not Acceptable): the target honoured Accept, which RFC 9110 12.4.1 lets it' : undefined);
 
 /** BODY-FORMS: the request written in `form` of its format (src/codec/forms.ts) gets the compact form's outcome. */
 export const compareForms = (op: Operation, format: Format, logical: unknown, form: string, expect: Expect, ctx: RunContext, transport: Transport, url: string): Promise<Compared> =>
@@ -61,4 +92,6 @@ export const compareForms = (op: Operation, format: Format, logical: unknown, fo
 export const compareFramings = (op: Operation, format: Format, logical: unknown, framing: Framing, expect: Expect, ctx: RunContext, transport: Transport, url: string): Promise<Compared> =>
   compareSends(op, format, logical, {
     rule: FRAMING_RULE[framing], label: `sent ${framing} (${describeFraming(framing)})`, of: (plain) => ({ ...plain, framing }),
+    ...(framing === 'accept-other-format' ? { honoured: honoursAccept } : {}),
+    ...(framing === 'http10-expect' ? { breaks: informationalTo10 } : {}),
   }, expect, ctx, transport, url);

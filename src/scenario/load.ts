@@ -5,6 +5,7 @@ import { checkedYaml } from '../contract/ajv.ts';
 import { ROOT } from '../contract/load.ts';
 import { eachEntry, runFixtures } from './each.ts';
 import { checkBuilt, checkRules, inEachVariant, sequenceExpect } from './variants.ts';
+import { checkMessage } from './messages.ts';
 
 export { ScenarioError } from './types.ts';
 export type { Bases, Expect, LoadedCase, ScenarioCase, ScenarioFile, SequenceSpec, SequenceStep } from './types.ts';
@@ -53,6 +54,7 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
         checkBuilt(step, op, step.format ? [step.format] : formats, bases, at);
       });
     } else checkBuilt(c, file.operation, formats, bases, key);
+    if (c.message) checkMessage({ ...c, message: c.message }, key);
     const { forms, framings, expect, ...own } = c;
     const loaded: LoadedCase = {
       ...own, expect: c.sequence ? sequenceExpect(c.sequence) : expect!, file: rel(path), index, ...(lines[index] ? { line: lines[index] } : {}), operation: file.operation, family: file.family, formats,

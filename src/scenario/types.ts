@@ -4,6 +4,7 @@
  */
 import type { Format, Operation } from '../contract/load.ts';
 import type { Framing } from '../client/framing.ts';
+import type { MessageKind } from '../client/message-kinds.ts';
 import type { ListFixture } from '../profile/lists.ts';
 import type { Wire } from './wire.ts';
 
@@ -60,6 +61,8 @@ export interface ScenarioCase extends Built {
   /** Also send the request in these framings (src/client/framing.ts), each beside the plain one. */
   framings?: 'all' | string[];
   sequence?: SequenceSpec;
+  /** Send the built request as this message of src/client/message-kinds.ts, judged on its rule alone (src/checks/message.ts). */
+  message?: MessageKind;
 }
 
 export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }

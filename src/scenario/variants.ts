@@ -4,7 +4,7 @@
  */
 import { loadRules, type Format, type Operation, type Rule } from '../contract/load.ts';
 import { FORMS, isForm } from '../codec/forms.ts';
-import { FRAMING_RULE, FRAMINGS, isFraming } from '../client/framing.ts';
+import { FRAMING_ALSO, FRAMING_RULE, FRAMINGS, isFraming } from '../client/framing.ts';
 import { ScenarioError, type Bases, type Built, type Expect, type LoadedCase, type SequenceSpec } from './types.ts';
 
 let byId: Map<string, Rule> | undefined;
@@ -49,9 +49,8 @@ export function inEachVariant(c: LoadedCase, variants: { forms?: 'all' | string[
       if (!isFraming(framing)) throw new ScenarioError(`${key}.framings: no framing '${framing}' (${FRAMINGS.join(', ')})`);
       const rule = FRAMING_RULE[framing];
       if (!c.rules.includes(rule)) throw new ScenarioError(`${key}.rules: the framing '${framing}' is judged on ${rule}, which the case does not name`);
-      // Over HTTP/1.0 the target closes the connection after its answer, so the answer's bytes are
-      // counted against its Content-Length there: that copy judges WIRE-RESPONSE-FRAMING too.
-      return { ...c, name: `${c.name}: ${framing}`, rules: framing === 'http10' ? [rule, 'WIRE-RESPONSE-FRAMING'] : [rule], framing };
+      // What the framing's answer shows beside its own rule (src/client/framing.ts FRAMING_ALSO) is judged on that copy too.
+      return { ...c, name: `${c.name}: ${framing}`, rules: [rule, ...(FRAMING_ALSO[framing] ?? [])], framing };
     });
   }
   const names = forms === 'all' ? [...new Set(c.formats.flatMap((f) => FORMS[f]))] : forms!;

@@ -7,6 +7,7 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'undici';
+import { HEADER_SETS, headerSet, type HeaderSetName } from '../../src/client/client-headers.ts';
 import { FRAMINGS as HARNESS_FRAMINGS } from '../../src/client/framing.ts';
 import type { Format, Op } from './requests.ts';
 
@@ -35,9 +36,7 @@ function piecesOf(framing: Framing, bytes: Buffer): { pieces: Buffer[]; pauseMs:
     case 'chunked-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 0 };
     case 'pieces': return { pieces: slices(bytes, Math.ceil(bytes.length / 3)), pauseMs: 20 };
     case 'pieces-split-character': return { pieces: cut(insideCharacter(bytes)), pauseMs: 20 };
-    case 'plain': case 'chunked': case 'expect-continue': case 'media-type-case': case 'media-type-charset': case 'http10':
-      return { pieces: [bytes], pauseMs: 0 };
-    default: throw new Error(`no pieces for the framing ${framing satisfies never}`);
+    default: return { pieces: [bytes], pauseMs: 0 };
   }
 }
 
@@ -51,14 +50,17 @@ function contentType(framing: Framing, format: Format): string {
 export async function sendFramed(base: string, path: string, format: Format, body: string, framing: Framing): Promise<Answer> {
   const bytes = Buffer.from(body, 'utf8');
   const type = contentType(framing, format);
-  if (framing === 'http10') return sendHttp10(base, path, type, bytes);
+  if (framing === 'http10' || framing === 'http10-expect') return sendHttp10(base, path, type, bytes, framing === 'http10-expect' ? { Expect: '100-continue' } : {});
   const chunked = framing.startsWith('chunked');
   const headers: Record<string, string | number> = { 'Content-Type': type };
   if (!chunked) headers['Content-Length'] = bytes.length;
   if (framing === 'expect-continue') headers.Expect = '100-continue';
+  if (framing in HEADER_SETS) Object.assign(headers, headerSet(framing as HeaderSetName, `${base}${path}`));
   const { pieces, pauseMs } = piecesOf(framing, bytes);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method: 'POST', headers, agent: false }, (res) => {
+    // The absolute form: node:http writes a path that is a whole URL as the request-target.
+    const target = framing === 'absolute-form' ? { path: `${base}${path}` } : {};
+    const req = httpRequest(`${base}${path}`, { method: 'POST', headers, agent: false, ...target }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
@@ -98,8 +100,9 @@ export function splitRaw(raw: Buffer): { statusLine: string; headers: Record<str
 }
 
 /** An HTTP/1.0 POST with a Content-Length; the server closes the connection after its answer. */
-export async function sendHttp10(base: string, path: string, type: string, bytes: Buffer): Promise<Answer & { raw: Buffer }> {
-  const head = `POST ${path} HTTP/1.0\r\nHost: ${new URL(base).host}\r\nContent-Type: ${type}\r\nContent-Length: ${bytes.length}\r\n\r\n`;
+export async function sendHttp10(base: string, path: string, type: string, bytes: Buffer, extra: Record<string, string> = {}): Promise<Answer & { raw: Buffer }> {
+  const fields = Object.entries(extra).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = `POST ${path} HTTP/1.0\r\nHost: ${new URL(base).host}\r\nContent-Type: ${type}\r\n${fields}Content-Length: ${bytes.length}\r\n\r\n`;
   const raw = await rawExchange(base, Buffer.concat([Buffer.from(head, 'latin1'), bytes]));
   const { statusLine, headers, body } = splitRaw(raw);
   return { status: Number(statusLine.split(' ')[1]), headers, text: body.toString('utf8'), raw };

@@ -1,0 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * RFC 3986 3.2.2 and 3.2.3: a Host is uri-host [":" port], uri-host an IP-literal in brackets or
+ * a reg-name (unreserved, pct-encoded, sub-delims), port digits. A path, a space, userinfo are not.
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
+
+/**
+ * What RFC 9112 3.2 has a server refuse and Node's parser lets through: more than one Host
+ * field line, a Host that is no host and port (a Host missing from HTTP/1.1 Node refuses
+ * itself: requireHostHeader). Named checks (`host duplicate`, `host invalid`), so a fault can
+ * leave one out. Refused as Node refuses what its parser cannot read: 400 with no body, and the
+ * connection closed, since what follows on it cannot be trusted either.
+ */
+export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
+  const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'host').length;
+  const host = req.headers.host;
+  const problem = (hosts > 1 && enforces('host duplicate')) || (host !== undefined && !HOST.test(host) && enforces('host invalid'));
+  if (!problem) return false;
+  req.resume();
+  res.writeHead(400, { Connection: 'close', 'Content-Length': 0 });
+  res.end();
+  return true;
+}

@@ -1,0 +1,153 @@
+import { request, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { answer, Body, cause, flatHeaders } from './answer.ts';
+import type { Limits } from './exchange.ts';
+import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, type MessageKind } from './message-kinds.ts';
+import { Received } from './misframed.ts';
+import { connection, endpointOf, type NodeSend } from './node-send.ts';
+import { framingProblem } from './refused.ts';
+import { RAW_KEPT } from './sockets.ts';
+import { TransportError, type WireRequest, type WireResponse } from './transport.ts';
+
+/** What the head of a message's request becomes on the wire, given node:http's head (its lines up to the blank one). */
+type Rewrite = (head: string, host: string) => string;
+
+const REWRITES: Partial<Record<MessageKind, Rewrite>> = {
+  'two-hosts': (head) => head.replace(/\r\nhost: ([^\r\n]*)/i, '$&\r\nHost: $1'),
+  'invalid-host': (head, host) => head.replace(/\r\nhost: [^\r\n]*/i, `\r\nHost: ${host}/v3`),
+  'space-before-colon': (head) => head.replace(/\r\ncontent-type:/i, '\r\nContent-Type :'),
+  'content-length-twice': (head) => head.replace(/\r\ncontent-length: (\d+)/i, (line, n: string) => `${line}\r\nContent-Length: ${Number(n) + 1}`),
+  'transfer-encoding-gzip': (head) => head.replace(/\r\ncontent-length: \d+/i, '\r\nTransfer-Encoding: gzip'),
+  'connection-close': (head) => head.replace(/\r\nconnection: keep-alive/i, '\r\nConnection: close'),
+  'body-cut-short': (head) => head.replace(/\r\ncontent-length: (\d+)/i, (_, n: string) => `\r\nContent-Length: ${Number(n) + CUT_SHORT_BYTES}`),
+};
+
+/** The messages after whose body the client closes its side, so a server that reads to the end of the connection answers. */
+const HALF_CLOSE: ReadonlySet<MessageKind> = new Set(['transfer-encoding-gzip', 'body-cut-short']);
+
+/**
+ * Sends a message of src/client/message-kinds.ts over node:http on a connection of its own:
+ * node:http writes the request (Connection: keep-alive, so it leaves the connection to the
+ * target), the socket's first write has its head rewritten as the message says, and node:http's
+ * parser reads the answer. After it, `afterAnswer` tells how the target left the connection:
+ * for a message after which it must close (RFC 9112 6.3, 9.6), an answer that says `close` is
+ * taken at its word, and otherwise its closing is waited for, up to the time limit; after
+ * `connection-close` the same request is written again, and any byte that comes back is an
+ * answer to a request the target had to leave alone. A connection closed with no answer is
+ * what a target may do with some messages (a body cut short): it is told, not thrown.
+ */
+export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
+  const kind = req.message!;
+  const url = new URL(req.url);
+  const other = kind === 'other-method';
+  const bytes = other ? Buffer.alloc(0) : Buffer.from(req.bytes ?? req.body);
+  const headers: Record<string, string> = {
+    ...(kind === 'no-host' ? {} : { host: url.host }),
+    ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !/^(host|content-length|connection|expect)$/i.test(name))),
+    ...(other ? {} : { 'content-length': String(bytes.length) }),
+    ...(kind === 'huge-header' ? { 'x-ocs-padding': 'a'.repeat(HUGE_FIELD_BYTES) } : {}),
+    connection: 'keep-alive',
+  };
+  const wire = new Received();
+  let socket: Socket | undefined;
+  let connected = false;
+  let written: Buffer | undefined;
+  const started = performance.now();
+  const client = request({
+    ...endpointOf(url),
+    path: url.pathname + url.search,
+    method: other ? (req.method.toUpperCase() === 'GET' ? 'POST' : 'GET') : req.method,
+    headers,
+    setHost: false,
+    createConnection: () => {
+      socket = wire.watch(connection(url));
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => { connected = true; });
+      onFirstWrite(socket, (first) => (written = rewritten(first, REWRITES[kind], url.host)));
+      return socket;
+    },
+  });
+  const response = new Promise<WireResponse>((resolve, reject) => {
+    let done = false;
+    /** Set once the answer came and the connection's end is waited for: the time limit then ends the wait, not the send. */
+    let waiting: ((closed: boolean) => void) | undefined;
+    const settle = (outcome: () => WireResponse): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      try {
+        resolve(outcome());
+      } catch (err) {
+        reject(err);
+      }
+      client.destroy();
+      socket?.destroy();
+    };
+    const fail = (err: Error): void => settle(() => { throw err; });
+    const timer = setTimeout(() => (waiting ? waiting(false) : fail(new TransportError(`no response within ${limits.timeoutMs} ms`))), limits.timeoutMs);
+    const body = new Body(limits.maxBytes);
+    client.on('response', (res: IncomingMessage) => {
+      const headAt = performance.now();
+      const whole = (after: WireResponse['afterAnswer']): WireResponse => ({ ...answer(head(res), body, limits.maxBytes, started, headAt, false), afterAnswer: after });
+      res.on('data', (chunk: Buffer) => {
+        if (!body.add(chunk)) settle(() => whole({ answered: true, closed: false, laterBytes: 0 }));
+      });
+      res.on('end', () => {
+        const saysClose = /\bclose\b/i.test(String(res.headers.connection ?? ''));
+        if (!MUST_CLOSE.has(kind) || saysClose || !socket) {
+          settle(() => whole({ answered: true, closed: saysClose, laterBytes: 0 }));
+          return;
+        }
+        const from = wire.count;
+        waiting = (closed) => settle(() => whole({ answered: true, closed, laterBytes: wire.count - from }));
+        socket.once('end', () => waiting?.(true));
+        socket.once('close', () => waiting?.(true));
+        if (kind === 'connection-close' && written) {
+          // An answer to the request written again is all that is waited for: it shows the connection was kept.
+          socket.on('data', () => waiting?.(false));
+          socket.write(written);
+        }
+      });
+      res.on('error', (err) => fail(refusal(err, wire, limits.timeoutMs)));
+    });
+    client.on('error', (err: Error & { code?: string }) => {
+      if (waiting) return;
+      const framing = framingProblem(err, wire.raw() ?? (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, RAW_KEPT));
+      if (framing) return fail(framing);
+      // Connected, and closed before a byte of an answer came: the target's way with the message, not the network's.
+      if (connected && !wire.count) {
+        return settle(() => ({ status: 0, headers: {}, body: '', ms: performance.now() - started, afterAnswer: { answered: false, closed: true, laterBytes: 0 } }));
+      }
+      fail(new TransportError(cause(err, limits.timeoutMs)));
+    });
+    client.end(bytes, () => {
+      if (HALF_CLOSE.has(kind)) socket?.end();
+    });
+  });
+  return { response, cancel: () => client.destroy(new Error('the transport was destroyed')) };
+}
+
+const head = (res: IncomingMessage): { status: number; headers: Record<string, string> } => ({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers) });
+
+/** The first write on a socket (node:http writes a request's head in it, with the body when it can), handed to `change` before it goes out. */
+function onFirstWrite(socket: Socket, change: (first: Buffer) => Buffer): void {
+  const write = socket.write;
+  socket.write = function (this: Socket, chunk: string | Uint8Array, ...rest: unknown[]) {
+    socket.write = write;
+    const first = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : Buffer.from(chunk);
+    return (write as (...args: unknown[]) => boolean).call(this, change(first), ...rest);
+  } as Socket['write'];
+}
+
+/** The first write with its head (up to the blank line) rewritten; the body after it as it was. */
+function rewritten(first: Buffer, rewrite: Rewrite | undefined, host: string): Buffer {
+  if (!rewrite) return first;
+  const end = first.indexOf('\r\n\r\n');
+  if (end < 0) throw new Error('node:http wrote a request head in more than one write');
+  const headText = rewrite(first.subarray(0, end).toString('latin1'), host);
+  return Buffer.concat([Buffer.from(headText, 'latin1'), first.subarray(end)]);
+}
+
+/** Node's parser refusing the answer is the target's framing failure; anything else stays a transport error. */
+function refusal(err: Error & { code?: string; rawPacket?: Buffer }, wire: Received, timeoutMs: number): TransportError {
+  return framingProblem(err, wire.raw() ?? err.rawPacket?.subarray(0, RAW_KEPT)) ?? new TransportError(cause(err, timeoutMs));
+}
