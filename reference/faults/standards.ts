@@ -4,6 +4,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { refuse } from '../errors.ts';
 import { type Exchange, FAITHFUL, type Reply } from '../hooks.ts';
 import type { Fault } from './fault.ts';
+import { written } from './malformed.ts';
 
 /** A header field's value, repeated fields joined as HTTP joins them. */
 const header = (at: Exchange, name: string): string => {
@@ -158,6 +159,16 @@ export const STANDARD_FAULTS: Fault[] = [
       incoming.complete = true;
       incoming.push(null);
     } },
+  // What RFC 8259 and XML 1.0 ask of a body the service writes (RSP-FORMAT-FOLLOWS-PATH).
+  written('json', 'json-answer-byte-order-mark',
+    'writes a byte order mark (U+FEFF) before every JSON answer, as a UTF-8 writer set to add one does; RFC 8259 8.1 forbids it',
+    (text) => `\uFEFF${text}`),
+  written('xml', 'xml-answer-escape-character',
+    'writes each error detail of an XML answer through a log formatter that colours it, leaving the terminal escape U+001B, which no XML 1.0 document can hold',
+    (text) => text.replace(/<detail>/g, '<detail>\u001b[31m')),
+  written('xml', 'xml-answer-html-entity',
+    'writes the first space of each error title in an XML answer as the HTML entity &nbsp;, which an XML document without a DTD does not declare',
+    (text) => text.replace(/(<title>[^<\s]*) /g, '$1&nbsp;')),
   { name: 'large-header-internal-error', rule: 'HTTP-HEADER-TOO-LARGE',
     description: 'takes header fields up to 64 KB, but its handler fails (500) on one longer than 8 KB',
     serverOptions: (base) => ({ ...base, maxHeaderSize: 64 * 1024 }),

@@ -36,7 +36,9 @@ const known = new Map<string, { fatal: TextDecoder; lenient: TextDecoder } | und
 function decoders(label: string): { fatal: TextDecoder; lenient: TextDecoder } | undefined {
   if (!known.has(label)) {
     try {
-      known.set(label, { fatal: new TextDecoder(label, { fatal: true }), lenient: new TextDecoder(label) });
+      // A byte order mark is kept as the text's first character: RFC 8259 8.1 forbids one before a
+      // JSON text (so JSON.parse refuses it), and the XML reader takes it off (XML 1.0 4.3.3).
+      known.set(label, { fatal: new TextDecoder(label, { fatal: true, ignoreBOM: true }), lenient: new TextDecoder(label, { ignoreBOM: true }) });
     } catch {
       known.set(label, undefined);
     }

@@ -1,5 +1,6 @@
 import { type EntityDecoderOptions, XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { shapeOf, type Shape } from './shape.ts';
+import { xmlCharProblem } from './xml-chars.ts';
 
 export const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -46,6 +47,8 @@ export function decodeXml(text: string, schemaId?: string): DecodedXml {
   // A UTF-8 document may start with a byte order mark (XML 1.0 4.3.3), which the parser takes
   // for text before the root. Bytes read with TextDecoder have lost it already; a text has not.
   if (text.startsWith('\uFEFF')) text = text.slice(1);
+  const unlawful = xmlCharProblem(text);
+  if (unlawful) throw new XmlDecodeError(`not well-formed XML: ${unlawful}`);
   const shape: Shape = schemaId ? shapeOf(schemaId) : new Map();
   const parser = parserFor(schemaId, shape);
   let doc: Record<string, unknown>;

@@ -1,0 +1,45 @@
+// What RFC 8259 and XML 1.0 ask of an answer's body, beside what JSON.parse and fast-xml-parser
+// refuse on their own: no byte order mark before a JSON text (RFC 8259 8.1), one before an XML
+// document allowed (XML 1.0 4.3.3); only XML characters, character references to them, and
+// references to the five predefined entities (XML 1.0 2.2, 4.1), CDATA and comments aside.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { decodeBody } from '../../src/client/decode.ts';
+import { checkResponse } from '../../src/checks/response.ts';
+import { xmlCharProblem } from '../../src/codec/xml-chars.ts';
+
+const json = '{"metadata":{"status":400,"generated_at":"2026-11-25 12:00:00"},"errors":[{"code":100001}]}';
+const xml = '<?xml version="1.0" encoding="UTF-8"?><response><metadata><status>400</status><generated_at>2026-11-25 12:00:00</generated_at></metadata><errors><code>100001</code></errors></response>';
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+const formatRule = (format: 'json' | 'xml', text: string) => {
+  const body = decodeBody(Buffer.concat([BOM, Buffer.from(text)])).body;
+  const { findings } = checkResponse('change_receiver', format, { status: 400, headers: { 'content-type': `application/${format}` }, body, ms: 1 });
+  return findings.find((f) => f.rule === 'RSP-FORMAT-FOLLOWS-PATH')!;
+};
+
+describe('a byte order mark', () => {
+  it('is kept by the body\'s reading, so a JSON answer that starts with one fails its format', () => {
+    assert.equal(decodeBody(Buffer.concat([BOM, Buffer.from(json)])).body.charCodeAt(0), 0xfeff);
+    assert.equal(formatRule('json', json).verdict, 'fail');
+  });
+
+  it('may begin an XML answer', () => {
+    assert.equal(formatRule('xml', xml).verdict, 'pass');
+  });
+});
+
+describe('the characters of an XML answer', () => {
+  it('takes every XML character, references to them and the predefined entities, and references inside CDATA or comments', () => {
+    for (const text of ['<a>tab\there, Ё, 😀, \u{10FFFD}</a>', '<a>&#x1F600;&#9;&amp;&lt;&gt;&quot;&apos;</a>', '<a><![CDATA[&nbsp; &#1;]]><!-- &copy; --></a>']) {
+      assert.equal(xmlCharProblem(text), undefined, text);
+    }
+  });
+
+  it('refuses a control character, a noncharacter, a lone surrogate, a reference to none and an undeclared entity', () => {
+    for (const [text, problem] of [
+      ['<a>\u0001</a>', /U\+0001 at offset 3 is no XML character/], ['<a>\u001b[31m</a>', /U\+001B/], ['<a>\uFFFE</a>', /U\+FFFE/], ['<a>\uD800</a>', /U\+D800/],
+      ['<a>&#x0;</a>', /&#x0; names no XML character/], ['<a>&#xFFFF;</a>', /&#xFFFF;/], ['<a>&nbsp;</a>', /&nbsp; names no declared entity/],
+    ] as const) assert.match(xmlCharProblem(text) ?? '', problem, text);
+  });
+});

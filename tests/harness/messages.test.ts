@@ -1,0 +1,98 @@
+// The messages of src/client/message-kinds.ts as they go on the wire (src/client/messages.ts): the
+// profile's request, changed in one way in its head, read back by a node:net server that records
+// the bytes each connection brought; and what the sender tells of how the target left the
+// connection after its answer: closed, kept, answering the request sent again, or closed unanswered.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Socket } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { CONTRACT_DIR } from '../../src/contract/load.ts';
+import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MESSAGES, type MessageKind } from '../../src/client/message-kinds.ts';
+import { sendMessage } from '../../src/client/messages.ts';
+import { listening, post, type Listening } from './transport-servers.ts';
+
+const BODY = '{"orderID":"26-0000101","name":"Анна"}';
+const bytes = Buffer.byteLength(BODY);
+
+/** How the server answers a connection: the answer it writes once a head came, and what it does then. */
+type Way = 'close' | 'keep' | 'answer-again' | 'hang-up';
+let way: Way = 'close';
+/** What each connection brought, in the order they came: the nth send's is the nth. */
+const connections: Promise<string>[] = [];
+
+const ANSWER = 'HTTP/1.1 400 Bad Request\r\nContent-Length: 2\r\n';
+const server = createServer((socket: Socket) => {
+  let arrive!: (raw: string) => void;
+  connections.push(new Promise((resolve) => { arrive = resolve; }));
+  const chunks: Buffer[] = [];
+  let answered = 0;
+  const raw = (): string => Buffer.concat(chunks).toString('latin1');
+  socket.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (!raw().includes('\r\n\r\n')) return;
+    if (way === 'hang-up') return void socket.destroy();
+    if (answered++ && way !== 'answer-again') return;
+    socket.write(`${ANSWER}${way === 'close' ? 'Connection: close\r\n' : ''}\r\nno`);
+    if (way === 'close') socket.end();
+  });
+  socket.on('end', () => arrive(raw()));
+  socket.on('close', () => arrive(raw()));
+});
+let target: Listening;
+before(async () => { target = await listening(server); });
+after(() => target.stop());
+
+async function send(message: MessageKind, w: Way = 'close', timeoutMs = 2_000) {
+  way = w;
+  const nth = connections.length;
+  const res = await sendMessage({ ...post(`${target.url}/v3/orders/change_receiver.json`, BODY), message }, { timeoutMs, maxBytes: 1 << 20 }).response;
+  return { res, raw: await connections[nth]! };
+}
+const head = (raw: string): string => raw.slice(0, raw.indexOf('\r\n\r\n') + 2);
+
+describe('messages on the wire', () => {
+  it('names in the scenario schema exactly the messages there are', () => {
+    const schema = JSON.parse(readFileSync(join(CONTRACT_DIR, 'schemas', 'scenario.schema.json'), 'utf8')) as { $defs: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+    const named = Object.values(schema.$defs).flatMap((d) => d.properties?.message?.enum ?? []);
+    assert.deepEqual(named, [...MESSAGES]);
+  });
+
+  it('changes the head as each message says, and sends the body', async () => {
+    const heads: Partial<Record<MessageKind, (h: string, raw: string) => void>> = {
+      'no-host': (h) => assert.doesNotMatch(h, /\r\nhost:/i),
+      'two-hosts': (h) => assert.equal(h.match(/\r\nhost: /gi)?.length, 2),
+      'invalid-host': (h) => assert.match(h, /\r\nHost: 127\.0\.0\.1:\d+\/v3\r\n/),
+      'space-before-colon': (h) => assert.match(h, /\r\nContent-Type : application\/json\r\n/),
+      'content-length-twice': (h) => assert.deepEqual(h.match(/content-length: \d+/gi), [`content-length: ${bytes}`, `Content-Length: ${bytes + 1}`]),
+      'transfer-encoding-gzip': (h) => { assert.match(h, /\r\nTransfer-Encoding: gzip\r\n/); assert.doesNotMatch(h, /content-length/i); },
+      'connection-close': (h) => assert.match(h, /\r\nConnection: close\r\n/),
+      'body-cut-short': (h) => assert.match(h, new RegExp(`\\r\\nContent-Length: ${bytes + CUT_SHORT_BYTES}\\r\\n`)),
+      'other-method': (h, raw) => { assert.match(h, /^GET \/v3\/orders\/change_receiver\.json HTTP\/1\.1/); assert.equal(raw.slice(h.length + 2), ''); },
+      'huge-header': (h) => assert.equal(/\r\nx-ocs-padding: (a+)\r\n/.exec(h)?.[1]?.length, HUGE_FIELD_BYTES),
+    };
+    for (const message of MESSAGES) {
+      const { raw } = await send(message);
+      heads[message]!(head(raw), raw);
+      if (message !== 'other-method') assert.ok(Buffer.from(raw, 'latin1').subarray(-bytes).equals(Buffer.from(BODY)), `${message}: the body follows the head`);
+    }
+  });
+
+  it('takes an answer that says close at its word, and waits for a close otherwise', async () => {
+    assert.deepEqual((await send('content-length-twice', 'close')).res.afterAnswer, { answered: true, closed: true, laterBytes: 0 });
+    assert.deepEqual((await send('content-length-twice', 'keep', 300)).res.afterAnswer, { answered: true, closed: false, laterBytes: 0 });
+  });
+
+  it('writes the request again after Connection: close, and counts what comes back', async () => {
+    const { res } = await send('connection-close', 'answer-again');
+    assert.equal(res.afterAnswer?.closed, false);
+    assert.ok((res.afterAnswer?.laterBytes ?? 0) > 0);
+  });
+
+  it('tells a connection closed with no answer from a transport error', async () => {
+    const { res } = await send('body-cut-short', 'hang-up');
+    assert.deepEqual(res.afterAnswer, { answered: false, closed: true, laterBytes: 0 });
+    const refused = sendMessage({ ...post('http://127.0.0.1:1/v3/orders/change_receiver.json', BODY), message: 'no-host' }, { timeoutMs: 2_000, maxBytes: 1 << 20 }).response;
+    await assert.rejects(refused, /ECONNREFUSED/);
+  });
+});
