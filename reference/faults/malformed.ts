@@ -3,7 +3,7 @@ import type { Format } from '../codec/index.ts';
 import type { Fault } from './fault.ts';
 
 /** A service that writes the text of its answers on `format`'s paths through `change`, as a hand-made encoder would. */
-const written = (format: Format, name: string, description: string, change: (text: string) => string): Fault => ({
+export const written = (format: Format, name: string, description: string, change: (text: string) => string): Fault => ({
   name, rule: 'RSP-FORMAT-FOLLOWS-PATH', description,
   write: (res, reply, at) => FAITHFUL.write(res, at.format === format ? { ...reply, text: change(reply.text) } : reply, at),
 });
