@@ -16,6 +16,7 @@ import { MALFORMED_FAULTS } from './faults/malformed.ts';
 import { STATE_FAULTS } from './faults/state.ts';
 import { OVERLAP_FAULTS } from './faults/overlap.ts';
 import { STANDARD_FAULTS } from './faults/standards.ts';
+import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -24,7 +25,7 @@ import { STANDARD_FAULTS } from './faults/standards.ts';
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
-  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...STANDARD_FAULTS];
+  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS];
 
 export class UnknownFault extends Error {}
 

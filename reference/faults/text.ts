@@ -6,14 +6,14 @@ import { rebuild } from './requests.ts';
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/u;
 
 /** A service that breaks (HTTP 500) on a valid request whose `key` field holds a string `test` picks. */
-const breaksOn = (name: string, description: string, key: string, test: (v: string) => boolean): Fault =>
+export const breaksOn = (name: string, description: string, key: string, test: (v: string) => boolean): Fault =>
   ({ name, rule: 'RSP-HTTP-STATUS', description, request: (body) => rebuild(body, (v, k) => {
     if (k === key && typeof v === 'string' && test(v)) throw new Error(`cannot store the ${key} ${v}`);
     return v;
   }) as Obj });
 
 /** A service that writes each found address's `source` through `change` on the paths of `format` (both when absent). */
-const echoes = (name: string, description: string, change: (source: string) => string, format?: Answer['format']): Fault =>
+export const echoes = (name: string, description: string, change: (source: string) => string, format?: Answer['format']): Fault =>
   ({ name, rule: 'RSP-FOUNDADDRESSES-SOURCE', description, answer: (out) => {
     const data = out.body.data as Obj | undefined;
     if (out.status !== 200 || !Array.isArray(data?.foundAddresses) || (format && out.format !== format)) return out;

@@ -2,6 +2,7 @@ import type { LoadedProfile } from '../profile/load.ts';
 import { knownIds, kindOf, likeKindOf, namedLike, namedUnknowns, sameFormPools } from '../profile/unknowns.ts';
 import { clockOf, type DateName } from '../time/clock.ts';
 import type { Bases, LoadedCase } from './types.ts';
+import { edgeText, type EdgeSpec } from './text-edges.ts';
 
 /** A value the profile lacks: the case that needs it is skipped with this reason. */
 export class MissingFixture extends Error {}
@@ -78,6 +79,7 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
     return prefix + fill(of, length - [...prefix].length - [...suffix].length) + suffix;
   }
   if ('$email' in v) return emailOfLength(Number(v.$email));
+  if ('$edges' in v) return edgeText(v.$edges as unknown as EdgeSpec, (path) => lookup(path, ctx), MissingFixture);
   if ('$pad' in v) {
     const { ref, length, override, unit, lead = '', trail = '' } = v.$pad as { ref: string; length: number; override?: string; unit?: string; lead?: string; trail?: string };
     if (override) {
