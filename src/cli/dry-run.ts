@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadRules } from '../contract/load.ts';
-import { loadProfile, ProfileError } from '../profile/load.ts';
+import { loadProfile, ProfileError, secretVariables } from '../profile/load.ts';
 import { buildRequest, MissingFixture, type BuildContext } from '../scenario/build.ts';
 import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
 import { masker } from '../profile/mask.ts';
@@ -42,7 +42,7 @@ function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
     return missing.length ? 1 : 0;
   }
   // Only a secret that was given is masked: a placeholder stays readable as one.
-  const mask = masker(Object.fromEntries(Object.entries(profile.secrets).filter(([k]) => env[profile.credentials[k as 'appkey' | 'sessionID'].env])));
+  const mask = masker(Object.fromEntries(Object.entries(secretVariables(profile)).filter(([, s]) => env[s.env]).map(([k, s]) => [k, s.value])));
   for (const c of cases) {
     const b = built(c, ctx);
     const body = 'skip' in b ? `(skip: ${b.skip})` : b.body;

@@ -18,7 +18,7 @@ export function profileTemplate(): string {
   return [
     '# A profile for the implementation under test, written by `ocs-conformance init`.',
     '# Fill in what the target\'s sandbox holds, set the environment variables named under',
-    '# credentials, then run',
+    '# credentials (and under identities, for each further test account), then run',
     '#   OCS_APPKEY=... OCS_SESSION_ID=... \\',
     '#   ocs-conformance run --base-url https://sandbox.vendor.example --profile THIS-FILE',
     '# Every value that depends on the target comes from here: the harness never invents an',

@@ -5,14 +5,17 @@ import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waiver-entry.ts';
 import { fixedProblem, type ClockSpec } from '../time/clock.ts';
 import { unknownProblems } from './unknowns.ts';
+import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
 
-export interface EnvRef { env: string }
+export type { EnvRef, Identity, LoadedIdentity };
 export interface Profile {
   name: string;
   baseUrl?: string;
   timeZone?: string;
   clock?: ClockSpec;
   credentials: { appkey: EnvRef; sessionID: EnvRef };
+  /** Further test accounts, each with orders of its own (src/profile/identities.ts). */
+  identities?: Identity[];
   http?: HttpSettings;
   responses?: { errorCodePath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number };
@@ -21,10 +24,15 @@ export interface Profile {
   fixtures: Record<string, unknown> & { orders: Record<string, string> };
 }
 
-/** A profile with its credentials read from the environment. */
+/**
+ * A profile with its credentials read from the environment: `secrets` holds every secret value
+ * (the main identity's under appkey and sessionID, a further identity's under
+ * `identities.N.sessionID` and `identities.N.appkey`), so whatever masks them masks them all.
+ */
 export interface LoadedProfile extends Profile {
   file: string;
-  secrets: { appkey: string; sessionID: string };
+  secrets: { appkey: string; sessionID: string } & Record<string, string>;
+  identities: LoadedIdentity[];
 }
 
 export class ProfileError extends Error {}
@@ -49,7 +57,8 @@ export const placeholder = (name: string): string => `<placeholder: ${name} not 
 export function readProfile(file: string): Profile {
   const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
   const fixtures = listFixtures(profile.fixtures);
-  const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures)];
+  const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures),
+    ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders })];
   if (world.length) throw new ProfileError(world.join('\n'));
   return { ...profile, fixtures };
 }
@@ -67,19 +76,30 @@ function clockProblems(file: string, clock: ClockSpec | undefined): string[] {
 /** Reads, validates and resolves a profile: its credentials from `env`. */
 export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): LoadedProfile {
   const profile = readProfile(file);
-  const secret = (key: 'appkey' | 'sessionID'): string => {
-    const name = profile.credentials[key].env;
+  const secret = (key: string, { env: name }: EnvRef): string => {
     const value = env[name];
     if (!value) {
       if (options.placeholders) return placeholder(name);
-      throw new ProfileError(`${file}: key credentials.${key}: environment variable ${name} is not set`);
+      throw new ProfileError(`${file}: key ${key}: environment variable ${name} is not set`);
     }
     if ([...value].length < SECRET_MIN) {
-      throw new ProfileError(`${file}: key credentials.${key}: environment variable ${name} holds ${[...value].length} characters; a secret needs at least ${SECRET_MIN}, or masking it in reports would cut other words`);
+      throw new ProfileError(`${file}: key ${key}: environment variable ${name} holds ${[...value].length} characters; a secret needs at least ${SECRET_MIN}, or masking it in reports would cut other words`);
     }
     return value;
   };
-  return { ...profile, file, secrets: { appkey: secret('appkey'), sessionID: secret('sessionID') } };
+  const main = { appkey: secret('credentials.appkey', profile.credentials.appkey), sessionID: secret('credentials.sessionID', profile.credentials.sessionID) };
+  const identities = loadIdentities(file, profile.identities, main, secret, (problem) => { throw new ProfileError(problem); });
+  const further = Object.fromEntries(Object.entries(identitySecrets(identities)).map(([k, s]) => [k, s.value]));
+  return { ...profile, file, identities, secrets: { ...main, ...further } };
+}
+
+/** Every secret with the variable it came from (the replay lines name the variable), the further identities' included. */
+export function secretVariables(profile: LoadedProfile): Record<string, { value: string; env: string }> {
+  return {
+    appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
+    sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },
+    ...identitySecrets(profile.identities),
+  };
 }
 
 /** A YAML file read and held to `schema`; what cannot be read or is wrong is a ProfileError naming the file and key. */

@@ -43,12 +43,28 @@ function harnessUser(f: Fixtures): string {
   return pick(f.orders, (o) => o.receiverChange === 'ok' && o.pickupFrom === 'address', 'changeable order').owner;
 }
 
-/** Credentials of the embedded reference (test values of a local fake, not secrets). */
+const sessionOf = (f: Fixtures, user: string): string => pick(Object.entries(f.sessions), ([, u]) => u === user, `session of ${user}`)[0];
+
+/**
+ * The further users the harness checks no user changes another's order with: every other user
+ * with a session and an order of their own whose receiver and pickup can be changed. The n-th
+ * sends the (n+1)-th appkey when the reference has one (an application of their own), else the
+ * first; their secrets are OCS_SESSION_ID_<n+2> and OCS_APPKEY_<n+2>.
+ */
+function otherUsers(f: Fixtures, user: string) {
+  const users = [...new Set(Object.values(f.sessions))].filter((u) => u !== user);
+  return users.flatMap((name) => {
+    const own = f.orders.find((o) => o.owner === name && o.receiverChange === 'ok' && o.pickupChange === 'ok' && o.pickupFrom === 'address');
+    return own ? [{ name, order: own }] : [];
+  }).map((u, i) => ({ ...u, n: i + 2, appkey: f.appkeys[i + 1] }));
+}
+
+/** Credentials of the embedded reference (test values of a local fake, not secrets), the further users' included. */
 export function referenceEnv(): Record<string, string> {
   const f = fixtures();
   const user = harnessUser(f);
-  const session = pick(Object.entries(f.sessions), ([, u]) => u === user, `session of ${user}`)[0];
-  return { OCS_APPKEY: f.appkeys[0]!, OCS_SESSION_ID: session };
+  const others = otherUsers(f, user).flatMap((u) => [[`OCS_SESSION_ID_${u.n}`, sessionOf(f, u.name)], ...(u.appkey ? [[`OCS_APPKEY_${u.n}`, u.appkey]] : [])]);
+  return { OCS_APPKEY: f.appkeys[0]!, OCS_SESSION_ID: sessionOf(f, user), ...Object.fromEntries(others) };
 }
 
 function places(f: Fixtures, region: string, street: string) {
@@ -100,6 +116,11 @@ export function referenceProfile(): object {
     timeZone: f.timeZone,
     credentials: { appkey: { env: 'OCS_APPKEY' }, sessionID: { env: 'OCS_SESSION_ID' } },
     responses: { errorCodePath: 'errors.0.code', xmlRoot: 'response' },
+    identities: otherUsers(f, user).map((u) => ({
+      name: u.name,
+      credentials: { sessionID: { env: `OCS_SESSION_ID_${u.n}` }, ...(u.appkey ? { appkey: { env: `OCS_APPKEY_${u.n}` } } : {}) },
+      orders: { receiverChangeable: u.order.id, pickupChangeable: u.order.id },
+    })),
     fixtures: {
       orders: {
         receiverChangeable: pick(mine, (o) => o.receiverChange === 'ok', 'receiver-changeable order').id,
@@ -108,6 +129,7 @@ export function referenceProfile(): object {
         anonymous: pick(mine, (o) => o.receiverChange === 'anonymous', 'anonymous order').id,
         pickupUnavailable: pick(mine, (o) => o.pickupChange === 'unavailable', 'pickup-unavailable order').id,
         noAccess: pick(f.orders, (o) => o.owner !== user, 'order of another user').id,
+        receiverUnavailablePickupChangeable: pick(mine, (o) => o.receiverChange === 'unavailable' && o.pickupChange === 'ok' && o.pickupFrom === 'address', 'order whose pickup alone can be changed').id,
       },
       addressBook: {
         counteragentIDs: f.addressBook.counteragents,

@@ -1,4 +1,4 @@
-import { loadProfile, type LoadedProfile } from '../profile/load.ts';
+import { loadProfile, secretVariables, type LoadedProfile } from '../profile/load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
 import { masker, type Mask } from '../profile/mask.ts';
 import { referenceDefaults } from '../profile/target.ts';
@@ -36,10 +36,7 @@ export function runContext(): RunContext {
       profile,
       bases: loadBases(),
       mask: masker(profile.secrets),
-      secrets: {
-        appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
-        sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },
-      },
+      secrets: secretVariables(profile),
       timeoutMs: profile.http?.timeoutMs ?? 10_000,
       inFlight: Number(env.OCS_WORKER_IN_FLIGHT) || concurrency(profile.safety, env),
       maxResponseBytes: profile.http?.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

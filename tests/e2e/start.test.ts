@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { lastLine, start } from './run.ts';
 
-const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session' };
+const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session', OCS_SESSION_ID_2: 'unreachable-session-2', OCS_APPKEY_2: 'unreachable-key-2' };
 
 describe('npm start', () => {
   it('finds the embedded reference conformant, every MUST rule passing in both formats', async () => {

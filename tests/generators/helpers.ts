@@ -7,7 +7,7 @@ import { loadProfile } from '../../src/profile/load.ts';
 import type { GenContext } from '../../generators/fixtures.ts';
 
 /** Stand-in credentials: these tests never reach a target. */
-const ENV = { OCS_APPKEY: 'test-appkey', OCS_SESSION_ID: 'test-session' };
+const ENV = { OCS_APPKEY: 'test-appkey', OCS_SESSION_ID: 'test-session', OCS_SESSION_ID_2: 'test-session-2', OCS_APPKEY_2: 'test-appkey-2' };
 
 export const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), ENV);
 export const ctx: GenContext = { profile, now: new Date() };

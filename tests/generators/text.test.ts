@@ -75,7 +75,7 @@ describe('text arbitraries', () => {
 });
 
 describe('the reference and generated valid requests', () => {
-  const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), { OCS_APPKEY: 'ref-appkey-0001', OCS_SESSION_ID: 'ref-session-alice' });
+  const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), { OCS_APPKEY: 'ref-appkey-0001', OCS_SESSION_ID: 'ref-session-alice', OCS_SESSION_ID_2: 'ref-session-bob', OCS_APPKEY_2: 'ref-appkey-0002' });
   let reference: Awaited<ReturnType<typeof startReference>>;
   before(async () => { reference = await startReference(); });
   after(async () => { await reference.close(); });

@@ -16,8 +16,8 @@ import { tempDir } from '../../scripts/bench/leftovers.ts';
 
 export { REFERENCE_PROFILE };
 
-/** Dummy credentials: the unit tests never reach a target. */
-export const DUMMY_ENV = { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'dummy-session' };
+/** Dummy credentials, the reference profile's further identity's included: the unit tests never reach a target. */
+export const DUMMY_ENV = { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'dummy-session', OCS_SESSION_ID_2: 'dummy-session-2', OCS_APPKEY_2: 'dummy-appkey-2' };
 
 export function referenceProfile(): LoadedProfile {
   return loadProfile(REFERENCE_PROFILE, DUMMY_ENV);

@@ -30,9 +30,9 @@ function assertRefused(file: string, env: Record<string, string>, ...fragments: 
 
 describe('profiles/reference.yaml', () => {
   it('loads, with credentials from the environment', () => {
-    const p = loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'appkey-1', OCS_SESSION_ID: 'session-1' });
+    const p = loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'appkey-1', OCS_SESSION_ID: 'session-1', OCS_SESSION_ID_2: 'session-2', OCS_APPKEY_2: 'appkey-2' });
     assert.equal(p.file, REFERENCE_PROFILE);
-    assert.deepEqual(p.secrets, { appkey: 'appkey-1', sessionID: 'session-1' });
+    assert.deepEqual(p.secrets, { appkey: 'appkey-1', sessionID: 'session-1', 'identities.0.sessionID': 'session-2', 'identities.0.appkey': 'appkey-2' });
     assert.equal(p.timeZone, 'Europe/Moscow');
     assert.equal(typeof p.fixtures.orders.receiverChangeable, 'string');
     assert.equal(typeof p.fixtures.orders.pickupChangeable, 'string');
@@ -79,15 +79,15 @@ describe('a malformed profile is refused', () => {
     const file = profileFile((d) => { d.credentials.sessionID.env = 'VENDOR_SESSION'; });
     assertRefused(file, { OCS_APPKEY: 'dummy-appkey' }, 'credentials.sessionID', 'VENDOR_SESSION');
     assertRefused(file, { OCS_APPKEY: 'dummy-appkey', VENDOR_SESSION: '' }, 'VENDOR_SESSION');
-    assert.equal(loadProfile(file, { OCS_APPKEY: 'dummy-appkey', VENDOR_SESSION: 'vendor-session' }).secrets.sessionID, 'vendor-session');
+    assert.equal(loadProfile(file, { ...DUMMY_ENV, VENDOR_SESSION: 'vendor-session' }).secrets.sessionID, 'vendor-session');
   });
 });
 
 describe('a secret shorter than 8 characters', () => {
   it('is refused, naming the key and the variable, instead of being masked inside other words', () => {
-    assertRefused(REFERENCE_PROFILE, { OCS_APPKEY: 'k', OCS_SESSION_ID: 'dummy-session' }, 'credentials.appkey', 'OCS_APPKEY', 'at least 8');
-    assertRefused(REFERENCE_PROFILE, { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'seven-7' }, 'credentials.sessionID', 'OCS_SESSION_ID');
-    assert.equal(loadProfile(REFERENCE_PROFILE, { OCS_APPKEY: 'eight-88', OCS_SESSION_ID: 'dummy-session' }).secrets.appkey, 'eight-88');
+    assertRefused(REFERENCE_PROFILE, { ...DUMMY_ENV, OCS_APPKEY: 'k' }, 'credentials.appkey', 'OCS_APPKEY', 'at least 8');
+    assertRefused(REFERENCE_PROFILE, { ...DUMMY_ENV, OCS_SESSION_ID: 'seven-7' }, 'credentials.sessionID', 'OCS_SESSION_ID');
+    assert.equal(loadProfile(REFERENCE_PROFILE, { ...DUMMY_ENV, OCS_APPKEY: 'eight-88' }).secrets.appkey, 'eight-88');
   });
 
   it('is not asked for with placeholders (a dry run): an unset variable reads as a marked placeholder', () => {
