@@ -19,6 +19,7 @@ import { validRequest } from './index.ts';
 import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { accepted, mixedRequests } from './mixed.ts';
 import { bursts, inSequence, sequences, together } from './company.ts';
+import { maximaProperties } from './maxima.ts';
 import { forms, framings, parity, single, type Sent } from './trials.ts';
 import type { PropertyDef } from './definition.ts';
 
@@ -64,7 +65,7 @@ function propertiesOf(op: Operation): PropertyDef<any>[] {
     arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FRAMINGS)).map(([s, framing]): Sent => ({ ...s, framing })),
     trial: framings(op, format),
   }));
-  return [...valid, ...violations, same, ...written, ...framed];
+  return [...valid, ...violations, same, ...written, ...framed, ...maximaProperties(op)];
 }
 
 /**

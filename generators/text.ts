@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { oneof } from './combinators.ts';
 import { emailOfLength, padAddress } from '../src/scenario/build.ts';
+import { AT_LIMIT_UNITS, freeTextEntries, freeTextEntry } from './free-text.ts';
 
 const CYRILLIC = [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ'];
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
@@ -97,14 +98,17 @@ const KNOWN_NAMES = ['Иванов Иван Иванович', 'Пётр O\'Brie
 
 /**
  * Spec 2.2 (contactPersons[].name) and 2.3 (counteragent name): a string with no length limit
- * and no character set. Real names, words of Cyrillic and Latin letters and & < > " ', and
- * free text from all of Unicode with whitespace at its edges (A-TEXT-VALUES); never blank,
- * which stays the doubtful form INFO-BLANK-NAME records.
+ * and no character set. Real names, words of Cyrillic and Latin letters and & < > " ', free
+ * text from all of Unicode with whitespace at its edges (A-TEXT-VALUES), and the free text of
+ * contract/edges/free-text.yaml, whole values (null, 0012) among it; never blank, which stays
+ * the doubtful form INFO-BLANK-NAME records.
  */
 export const personName: fc.Arbitrary<string> = oneof(
   fc.constantFrom(...KNOWN_NAMES),
   fc.array(fc.string({ unit: wordChar, minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
   freeText(),
+  freeTextEntries('name'),
+  freeTextEntry('name', true),
 );
 
 /**
@@ -122,6 +126,7 @@ const emailChar = fc.constantFrom(
   ...CYRILLIC,
   ...Array.from({ length: 0x50 }, (_, i) => String.fromCodePoint(0x1d400 + i)),
   ...'!#$%&\'*+-/=?^_`{|}~',
+  ...AT_LIMIT_UNITS,
 );
 const DOMAINS = ['example.com', 'mail.example.org'];
 const SHORTEST_EMAIL = 24;
@@ -148,9 +153,10 @@ export const emailOver = (max: number): fc.Arbitrary<string> => oneof(
 
 /**
  * Digits and letters of a house part, one astral letter among them (a character is a code
- * point), and the slash of a corner house (12/3), which JSON may write `\/` (BODY-FORMS).
+ * point), the slash of a corner house (12/3), which JSON may write `\/` (BODY-FORMS), and the
+ * characters a limit may be counted otherwise by (contract/edges/text.yaml `at`: й, №, ½, 한…).
  */
-const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜', '/');
+const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜', '/', ...AT_LIMIT_UNITS);
 
 /** `text` with `w` added at its start or its end. */
 const withEdge = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>
@@ -183,18 +189,19 @@ export const houseOver = (base: string, max = 7): fc.Arbitrary<string> => oneof(
   withEdge(fc.constant(base + '1'.repeat(Math.max(0, max - [...base].length)))),
 );
 
-/** What pads a search to a length: Cyrillic, Latin, astral characters and `%`. */
-const fillerUnit = fc.constantFrom('д', 'x', 'Ж', '🏠', '𝒜', '%');
+/** What pads a search to a length: Cyrillic, Latin, astral characters, `%`, and contract/edges/text.yaml's `at` entries. */
+const fillerUnit = fc.constantFrom('д', 'x', 'Ж', '🏠', '𝒜', '%', ...AT_LIMIT_UNITS);
 
 const codePoints = (s: string): number => [...s].length;
 
 /**
- * A trailing remark: free text after a comma (A-SEARCH-ADDITIONS), and whitespace at the
+ * A trailing remark: free text after a comma (A-SEARCH-ADDITIONS), from all of Unicode or from
+ * contract/edges/free-text.yaml, and whitespace at the
  * search's edges; the profile's search stays whole, so it names the same place. When the
  * additions would pass `max`, the search is sent as it is.
  */
 function withRemark(base: string, max: number): fc.Arbitrary<string> {
-  return fc.tuple(edgeSpace, freeText(24), edgeSpace).map(([lead, remark, trail]) => {
+  return fc.tuple(edgeSpace, oneof(freeText(24), freeTextEntries('search')), edgeSpace).map(([lead, remark, trail]) => {
     const s = `${lead}${base}, ${remark}${trail}`;
     return codePoints(s) <= max ? s : base;
   });
