@@ -20,5 +20,3 @@ export const freeTextEntries = (fit: Fit): fc.Arbitrary<string> =>
  * bytes, NFD or NFKC.
  */
 export const AT_LIMIT_UNITS: readonly string[] = limitEdges('at').map((e) => e.text);
-
-export const atLimitUnit: fc.Arbitrary<string> = fc.constantFrom(...AT_LIMIT_UNITS);

@@ -53,7 +53,7 @@ export interface FreeTextEntry {
 
 export interface FreeTextCatalogue { fromProfile: string[]; entries: FreeTextEntry[] }
 
-export const EDGES_DIR = join(CONTRACT_DIR, 'edges');
+const EDGES_DIR = join(CONTRACT_DIR, 'edges');
 
 let text: TextCatalogue | undefined;
 let free: FreeTextCatalogue | undefined;

@@ -32,7 +32,7 @@ export interface EdgeSpec {
 
 const codePoints = (s: string): number => [...s].length;
 
-/** `units` in turn, each whole, until `n` code points (the `at` and `past` units are one code point each). */
+/** The code points of `units` in turn until `n` of them (each `at` entry is one code point, so each stays whole). */
 function cycle(units: string[], n: number): string {
   if (n < 0) throw new Error(`$edges: no room for ${n} code points`);
   const all = [...units.join('')];
