@@ -14,7 +14,7 @@ import { SUCCESS_RULE } from '../src/checks/judge.ts';
 import { FORMS } from '../src/codec/forms.ts';
 import { FRAMINGS, FRAMING_RULE } from '../src/client/framing.ts';
 import { FORMS_RULE } from '../src/runner/compare.ts';
-import { OVERLAP_RULE, SEQUENCE_RULE } from '../src/runner/sequence.ts';
+import { IDENTITY_RULES, OVERLAP_RULE, SEQUENCE_RULE } from '../src/runner/sequence.ts';
 import { validRequest } from './index.ts';
 import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { accepted, mixedRequests } from './mixed.ts';
@@ -76,12 +76,12 @@ function propertiesOf(op: Operation): PropertyDef<any>[] {
 const company: PropertyDef<any>[] = [
   ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
     title: `${SEQUENCE_RULE} [${FORMATS[i]!}] property: sequences of both operations and formats get the answers their requests get alone`,
-    operation: op, rules: [SEQUENCE_RULE, 'RSP-GENERATED-AT-MOVES'], format: FORMATS[i]!, source: 'generators/company.ts sequences (fc.commands)',
+    operation: op, rules: [SEQUENCE_RULE, 'RSP-GENERATED-AT-MOVES', ...IDENTITY_RULES], format: FORMATS[i]!, source: 'generators/company.ts sequences (fc.commands)',
     arbitrary: sequences, trial: inSequence,
   })),
   ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
     title: `${OVERLAP_RULE} [${FORMATS[1 - i]!}] property: bursts of both operations and formats get the answers their requests get alone`,
-    operation: op, rules: [OVERLAP_RULE], format: FORMATS[1 - i]!, source: 'generators/company.ts bursts',
+    operation: op, rules: [OVERLAP_RULE, ...IDENTITY_RULES], format: FORMATS[1 - i]!, source: 'generators/company.ts bursts',
     arbitrary: bursts, trial: together, weight: (burst: unknown[]) => burst.length,
   })),
 ];

@@ -15,6 +15,7 @@ import { WIRE_FAULTS } from './faults/wire.ts';
 import { MALFORMED_FAULTS } from './faults/malformed.ts';
 import { STATE_FAULTS } from './faults/state.ts';
 import { OVERLAP_FAULTS } from './faults/overlap.ts';
+import { IDENTITY_FAULTS } from './faults/identities.ts';
 import { STANDARD_FAULTS } from './faults/standards.ts';
 import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
 
@@ -25,7 +26,7 @@ import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
-  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS];
+  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS];
 
 export class UnknownFault extends Error {}
 

@@ -54,7 +54,8 @@ export interface Hooks {
    *   the problem kind of validate/problems.ts (`receiver.contactIDs|receiver.contactPersons oneOfBoth`,
    *   `time.worktimeStart format`, `third thirdRequired`);
    * - authentication: `appkey missing`, `appkey unknown`, `sessionID missing`, `sessionID unknown`;
-   * - pickup: `address sameRegion` (the new place lies in the order's region).
+   * - pickup: `address sameRegion` (the new place lies in the order's region);
+   * - access: `change_receiver access`, `change_pickup access` (the order is the session's user's).
    */
   enforces(check: string): boolean;
   /** The limits in force. */

@@ -1,6 +1,6 @@
 import { type ErrorEntry, Refusal, refuse } from '../errors.ts';
 import type { Exchange, Obj } from '../hooks.ts';
-import type { Fault } from './fault.ts';
+import type { Fault, FaultHooks } from './fault.ts';
 
 /** The documented refusals of spec 7: what an order's state, not the request, decides. */
 const DOCUMENTED = new Set([610001, 610002, 610003, 621001, 621002]);
@@ -15,8 +15,38 @@ const orderOf = new WeakMap<Exchange, string>();
 /** Connections on which an XML body was malformed: the reader's state was never reset. */
 const poisoned = new WeakSet<object>();
 
+/** Each operation's "cannot be changed" refusal (spec 7), which the cache below hands to the other. */
+const UNAVAILABLE = { receiver: 610001, pickup: 621001 } as const;
+
+/**
+ * One cache, for the whole service, of the orders that "cannot be changed", filled by either
+ * operation's refusal and read by both: after a 610001 a pickup change of that order gets
+ * 621001, though its pickup can be changed.
+ */
+function changeabilityCached(): FaultHooks {
+  const cannot = new Map<string, Exchange['op']>();
+  const orderAt = new WeakMap<Exchange, string>();
+  return {
+    request: (body, at) => {
+      if (at.op === undefined || typeof body.orderID !== 'string') return body;
+      const by = cannot.get(body.orderID);
+      if (by !== undefined && by !== at.op) throw refuse(UNAVAILABLE[at.op]);
+      orderAt.set(at, body.orderID);
+      return body;
+    },
+    answer: (out, at) => {
+      const order = orderAt.get(at);
+      if (order !== undefined && at.op !== undefined && errorsOf(out.body).some((e) => e.code === UNAVAILABLE[at.op!])) cannot.set(order, at.op);
+      return out;
+    },
+  };
+}
+
 /** Faults between requests (issue 26): an answer that depends on what came before it. */
 export const STATE_FAULTS: Fault[] = [
+  { name: 'changeability-cached-per-order', rule: 'SEQ-INDEPENDENT',
+    description: 'keeps one cache, across connections, of the orders it refused as unchangeable (610001, 621001), filled by either operation and read by both: after a receiver change of an order is refused 610001, a pickup change of it gets 621001 though its pickup can be changed',
+    perService: changeabilityCached },
   { name: 'refusal-remembered-on-connection', rule: 'SEQ-INDEPENDENT',
     description: 'remembers, per connection and order, the last documented refusal (610001/610002/610003/621001/621002) it answered, and answers it again to a request of the other operation for that order on that connection',
     request: (body, at) => {

@@ -21,7 +21,7 @@ export function changePickup(body: Obj, ctx: Context): SuccessData {
   const ck = new Check(fx, ctx.hooks);
   const req = valid(ck, validatePickup(ck, body));
   const order = lookUp(ck, req.orderID);
-  if (!mayChange(user, order)) throw refuse(621002);
+  if (!mayChange(user, order, ctx, 'change_pickup')) throw refuse(621002);
   if (order.pickupChange === 'unavailable') throw refuse(621001);
   if (order.pickupFrom === 'terminal') {
     throw refuse(621001, { detail: 'Заказ отправляется от терминала: изменить адрес и время отправки можно только для заказа с забором груза от адреса.' });

@@ -10,7 +10,7 @@ export function changeReceiver(body: Obj, ctx: Context): SuccessData {
   const ck = new Check(ctx.fixtures, ctx.hooks);
   const orderID = valid(ck, validateReceiver(ck, body));
   const order = lookUp(ck, orderID);
-  if (!mayChange(user, order)) throw refuse(610002);
+  if (!mayChange(user, order, ctx, 'change_receiver')) throw refuse(610002);
   if (order.receiverChange === 'unavailable') throw refuse(610001);
   if (order.receiverChange === 'anonymous') throw refuse(610003);
   const found = foundAddresses(ck);

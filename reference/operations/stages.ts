@@ -28,9 +28,12 @@ export function authenticate(body: Obj, ctx: Context): User {
   return user ?? ANYONE;
 }
 
-/** Spec 5: a user may change only their own orders. */
-export function mayChange(user: User, order: Order): boolean {
-  return user === ANYONE || order.owner === user;
+/**
+ * Spec 5: a user may change only their own orders. The owner check is a named check per
+ * operation (`change_receiver access`, `change_pickup access`: reference/hooks.ts).
+ */
+export function mayChange(user: User, order: Order, ctx: Context, op: 'change_receiver' | 'change_pickup'): boolean {
+  return user === ANYONE || order.owner === user || !ctx.hooks.enforces(`${op} access`);
 }
 
 /** The validation stage's verdict: every broken field at once, or the validated value. */

@@ -1,5 +1,6 @@
 import { FORMATS, loadRules, type Format } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
+import { isNotApplicable } from '../scenario/missing.ts';
 import type { CheckCount, ProbableCause, RuleRow, RuleVerdict, SkipGroup, Summary, TestOutcome } from './summary-shape.ts';
 
 // The report's parts and tests read the shape of summary.json from here, beside the fold that makes it.
@@ -18,6 +19,8 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
   const seenIn = new Map<string, Set<string>>();
   const notes = new Map<string, string[]>();
   const checks = new Map<string, CheckCount>();
+  // Rule and format keys skipped for a reason that is not "not applicable" (src/scenario/missing.ts).
+  const lacking = new Set<string>();
   for (const o of outcomes) {
     const judged = new Map<string, boolean>();
     for (const f of o.findings) {
@@ -25,6 +28,7 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
       let met = verdicts.get(key);
       if (!met) verdicts.set(key, (met = new Set()));
       met.add(f.verdict);
+      if (f.verdict === 'skip' && !isNotApplicable(o.skipped)) lacking.add(key);
       if (f.note) {
         let lines = notes.get(key);
         if (!lines) notes.set(key, (lines = []));
@@ -64,7 +68,9 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
   for (const o of outcomes) counts[o.verdict]++;
   const mustFails = rules.some((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail'));
   const judgedCell = (v: RuleVerdict): boolean => v === 'pass' || v === 'fail';
-  const unjudged = rules.filter((r) => r.level === 'MUST' && !(judgedCell(r.json) && judgedCell(r.xml))).map((r) => r.id);
+  // A rule skipped only where it cannot apply to the target (one test account) is shown skipped, never passed, and leaves the verdict be.
+  const settled = (r: RuleRow, format: Format): boolean => judgedCell(r[format]) || (r[format] === 'skip' && !lacking.has(`${r.id}|${format}`));
+  const unjudged = rules.filter((r) => r.level === 'MUST' && !(settled(r, 'json') && settled(r, 'xml'))).map((r) => r.id);
   const untested = rules.filter((r) => r.level !== 'INFO' && (r.json === 'untested' || r.xml === 'untested')).map((r) => r.id);
   return {
     verdict: mustFails ? 'not-conformant' : whole({ stopped, counts, unjudged, untested }) ? 'conformant' : 'incomplete',

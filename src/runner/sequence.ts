@@ -1,15 +1,17 @@
 /**
  * Requests judged beside others (DESIGN principle 11, docs/sequences.md): a sequence sent in
  * order (on one kept-alive connection, or each on a fresh one) and a burst sent together. Each
- * answer is judged as any is, on its own rules; and where it breaks a rule, the same request is
- * sent again alone, on a fresh connection, after the others: if alone it keeps the rules it
- * broke in company, the answer depended on the company, and SEQ-INDEPENDENT (in order) or
- * OVL-INDEPENDENT (together) fails instead, with both answers as evidence. A request that breaks
- * its rules alone too breaks its own rules: that is not the company's doing. Across a sequence,
- * generated_at must move (RSP-GENERATED-AT-MOVES).
+ * answer is judged as any is, on its own rules; and where it breaks a rule, it is held to the
+ * same request alone on a fresh connection, its control (src/runner/controls.ts: taken after the
+ * company, or before it where the company may change what the request gets): if alone it keeps
+ * the rules it broke in company, the answer depended on the company, and SEQ-INDEPENDENT (in
+ * order) or OVL-INDEPENDENT (together) fails instead, with both answers as evidence; for a
+ * request judged on an identity rule, that rule fails (one identity answered as another's is
+ * what the rule forbids, alone or not). A request that breaks its rules alone too breaks its own
+ * rules: that is not the company's doing. Across a sequence, generated_at must move
+ * (RSP-GENERATED-AT-MOVES).
  */
-import type { Format, Operation } from '../contract/load.ts';
-import type { Transport, WireRequest, WireResponse } from '../client/transport.ts';
+import type { Transport, WireResponse } from '../client/transport.ts';
 import { FRESH } from '../client/connections.ts';
 import { decodeResponse } from '../codec/index.ts';
 import { failsTest, type Finding } from '../checks/finding.ts';
@@ -18,24 +20,19 @@ import { excerpt, ruleFinding } from '../checks/response.ts';
 import { generatedAtMoves, type Stamped } from '../checks/generated-at.ts';
 import type { Part } from '../checks/part.ts';
 import type { RunContext } from './context.ts';
-import type { Expect } from '../scenario/types.ts';
 import { sendAndJudge } from './send.ts';
+import { controlKey, controlsFirst, type Controls, type Prepared } from './controls.ts';
 import { sleepUnlessStopped } from './stop.ts';
 
 export const SEQUENCE_RULE = 'SEQ-INDEPENDENT';
 export const OVERLAP_RULE = 'OVL-INDEPENDENT';
+/** The identity rules (contract/rules.yaml): a request judged on one is blamed on it, in company too. */
+export const IDENTITY_RULES = ['IDN-OTHERS-ORDER', 'IDN-OWN-ORDER'];
 
-/** One request of a sequence or burst, built and ready to go: what it is judged on, and how it goes. */
-export interface Prepared {
-  operation: Operation;
-  format: Format;
-  rules: string[];
-  expect: Expect;
-  /** The logical request; undefined for a raw or mangled body. */
-  logical: unknown;
-  request: WireRequest;
-  pauseBeforeMs?: number;
-}
+export type { Prepared };
+
+/** What an answer that depends on its company breaks: the request's identity rule, else the company's. */
+const blamed = (p: Prepared, company: string): string => p.rules.find((r) => IDENTITY_RULES.includes(r)) ?? company;
 
 /** What a sequence or burst yields: a part per request sent, in order; `unsent` when the budget stopped it. */
 export interface Company { parts: Part[]; broken: boolean; unsent?: string }
@@ -55,18 +52,24 @@ const what = (res: WireResponse | undefined, findings: readonly Finding[], rules
   return `HTTP ${res?.status ?? 'none'}${failed.length ? `, breaking ${failed.join('; ')}` : ''}${res ? `: ${excerpt(res.body, 200)}` : ''}`;
 };
 
-/** Judges one answer against the same request alone (see the file's comment); the findings the step records. */
-async function attributed(p: Prepared, inCompany: Finding[], response: WireResponse | undefined, company: string, rule: string, ctx: RunContext, transport: Transport): Promise<Finding[]> {
+/**
+ * Judges one answer against its control (see the file's comment; `first`: the control taken
+ * before the company, if it was); the findings the step records.
+ */
+async function attributed(p: Prepared, inCompany: Finding[], response: WireResponse | undefined, company: string, companyRule: string, ctx: RunContext, transport: Transport, first?: Controls): Promise<Finding[]> {
+  const rule = blamed(p, companyRule);
   const bad = broken(inCompany);
   if (bad.size === 0) return [...inCompany, ruleFinding(rule, 'pass')];
-  const alone = await sendAndJudge(p, p.format, p.logical, { ...p.request, connection: FRESH }, transport, ctx.profile);
+  const before = first?.get(controlKey(p));
+  const alone = before ?? await sendAndJudge(p, p.format, p.logical, { ...p.request, connection: FRESH }, transport, ctx.profile);
   // Alone it could not be judged: the answer in company stands, and the company is not judged.
   if (alone.unsent || alone.broken) return inCompany;
+  const when = before ? 'before the company, on a fresh connection' : 'on a fresh connection';
   const aloneBad = broken(alone.findings);
   const only = [...bad].filter((r) => !aloneBad.has(r));
-  if (!only.length) return [...inCompany, ruleFinding(rule, 'pass', { note: `The same request alone on a fresh connection broke the same rules: ${[...bad].join(', ')}` })];
-  return [...alone.findings, ruleFinding(rule, 'fail', {
-    expected: `the answer the same request gets alone on a fresh connection: ${what(alone.response, alone.findings, only)}`,
+  if (!only.length) return [...inCompany, ruleFinding(rule, 'pass', { note: `The same request alone ${when} broke the same rules: ${[...bad].join(', ')}` })];
+  return [...alone.findings.filter((f) => f.rule !== rule), ruleFinding(rule, 'fail', {
+    expected: `the answer the same request gets alone ${when}: ${what(alone.response, alone.findings, only)}`,
     received: `${company}: ${what(response, inCompany, only)}`,
   })];
 }
@@ -90,6 +93,7 @@ export class Sequence implements Company {
   unsent?: string;
   private readonly connection: string;
   private last?: Stamped;
+  private first?: Controls;
 
   constructor(private readonly ctx: RunContext, private readonly transport: Transport, connection: 'one' | 'each' = 'one') {
     this.connection = connection === 'one' ? `sequence ${process.pid}.${++sequences}` : FRESH;
@@ -97,6 +101,11 @@ export class Sequence implements Company {
 
   /** Whether a further step can be sent: nothing broke and the budget held. */
   get open(): boolean { return !this.broken && this.unsent === undefined; }
+
+  /** Takes, before the first step, the controls of the steps to come that the sequence may change (src/runner/controls.ts). */
+  async controlsFirst(steps: readonly Prepared[]): Promise<void> {
+    this.first = await controlsFirst(steps, this.ctx, this.transport);
+  }
 
   async step(p: Prepared): Promise<void> {
     if (!this.open) return;
@@ -116,7 +125,7 @@ export class Sequence implements Company {
       if (moved) findings = [...findings, moved];
       this.last = stamped;
       const company = `after ${this.parts.length} earlier request${this.parts.length === 1 ? '' : 's'} ${this.connection === FRESH ? 'each on a connection of its own' : 'on one kept-alive connection'}`;
-      findings = await attributed(p, findings, sent.response, company, SEQUENCE_RULE, this.ctx, this.transport);
+      findings = await attributed(p, findings, sent.response, company, SEQUENCE_RULE, this.ctx, this.transport, this.first);
     }
     this.parts.push({ format: p.format, findings, exchange: { request, response: sent.response } });
   }
@@ -125,12 +134,14 @@ export class Sequence implements Company {
 /** Steps sent in order, as a scenario's sequence sends them. */
 export async function runSequence(steps: readonly Prepared[], connection: 'one' | 'each', ctx: RunContext, transport: Transport): Promise<Company> {
   const s = new Sequence(ctx, transport, connection);
+  await s.controlsFirst(steps);
   for (const p of steps) await s.step(p);
   return s;
 }
 
 /** Every request in flight at once over the pool's connections; each answer then held to the same request alone. */
 export async function runBurst(requests: readonly Prepared[], ctx: RunContext, transport: Transport): Promise<Company> {
+  const first = await controlsFirst(requests, ctx, transport);
   const sent = await Promise.all(requests.map((p) => sendAndJudge(p, p.format, p.logical, p.request, transport, ctx.profile)));
   const unsent = sent.find((s) => s.unsent !== undefined)?.unsent;
   const parts: Part[] = [];
@@ -138,7 +149,7 @@ export async function runBurst(requests: readonly Prepared[], ctx: RunContext, t
   for (const [i, s] of sent.entries()) {
     if (s.unsent !== undefined) continue;
     const p = requests[i]!;
-    const findings = s.broken ? s.findings : await attributed(p, s.findings, s.response, company, OVERLAP_RULE, ctx, transport);
+    const findings = s.broken ? s.findings : await attributed(p, s.findings, s.response, company, OVERLAP_RULE, ctx, transport, first);
     parts.push({ format: p.format, findings, exchange: { request: p.request, response: s.response } });
   }
   return { parts, broken: sent.some((s) => s.broken), ...(unsent !== undefined ? { unsent } : {}) };

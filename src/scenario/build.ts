@@ -3,9 +3,10 @@ import { knownIds, kindOf, likeKindOf, namedLike, namedUnknowns, sameFormPools }
 import { clockOf, type DateName } from '../time/clock.ts';
 import type { Bases, LoadedCase } from './types.ts';
 import { edgeText, type EdgeSpec } from './text-edges.ts';
+import { MissingFixture } from './missing.ts';
+import { identitiesRoot } from './identities.ts';
 
-/** A value the profile lacks: the case that needs it is skipped with this reason. */
-export class MissingFixture extends Error {}
+export { MissingFixture };
 
 /** `now`: the target's clock (src/time/clock.ts), which every date is computed on. */
 export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date }
@@ -34,7 +35,7 @@ function lookup(path: string, ctx: CaseContext): unknown {
     const key = path.slice('credentials.'.length) as 'appkey' | 'sessionID';
     return ctx.profile.secrets[key];
   }
-  let cur: unknown = ctx.profile.fixtures;
+  let cur: unknown = path.startsWith('identities.') ? identitiesRoot(ctx.profile) : ctx.profile.fixtures;
   const segs = path.split('.');
   for (const [i, seg] of segs.entries()) {
     if (Array.isArray(cur) && !/^[0-9]+$/.test(seg)) {

@@ -9,9 +9,13 @@ import { referenceDefaults } from '../profile/target.ts';
 import { readProfile } from '../profile/load.ts';
 import type { LoadedCase } from './types.ts';
 
-/** The fixtures of the run's profile (OCS_PROFILE, else the embedded reference's), read without its secrets. */
+/**
+ * The fixtures of the run's profile (OCS_PROFILE, else the embedded reference's), read without its
+ * secrets, with its further identities beside them: a case may walk those too (`each: identities`).
+ */
 export function runFixtures(env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
-  return readProfile(referenceDefaults(env).OCS_PROFILE!).fixtures;
+  const profile = readProfile(referenceDefaults(env).OCS_PROFILE!);
+  return { ...profile.fixtures, identities: profile.identities ?? [] };
 }
 
 function entriesOf(fixtures: Record<string, unknown>, path: string): number {

@@ -8,6 +8,9 @@ import type { MessageKind } from '../client/message-kinds.ts';
 import type { ListFixture } from '../profile/lists.ts';
 import type { Wire } from './wire.ts';
 
+/** What a case may walk (`each`): a list fixture, or the profile's further identities (src/scenario/identities.ts). */
+export type Walked = ListFixture | 'identities';
+
 /** A scenario file or case the harness cannot run: the message names the file and the key. */
 export class ScenarioError extends Error {}
 
@@ -51,7 +54,7 @@ export interface ScenarioCase extends Built {
   name: string;
   rules: string[];
   /** A list fixture the case walks: it runs once per entry (src/scenario/each.ts). */
-  each?: ListFixture;
+  each?: Walked;
   /** Required, except for a sequence, whose steps carry theirs. */
   expect?: Expect;
   formats?: Format[];
@@ -79,7 +82,7 @@ export interface LoadedCase extends Omit<ScenarioCase, 'forms' | 'framings' | 'e
   /** A sequence's is `accepted` when a step expects an acceptance (it needs the endpoint to accept), else `rejected`. */
   expect: Expect;
   /** The entry of `each` this copy of the case reads. */
-  entry?: { list: ListFixture; index: number };
+  entry?: { list: Walked; index: number };
   /** The one form this case sends its request in, in each of its formats, beside the compact form (a case of `forms`). */
   form?: string;
   /** The one framing this case sends its request in, beside the plain one (a case of `framings`). */

@@ -19,7 +19,7 @@ const stamp = (at = new Date()): string => {
   return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
 };
 const answer = (format: Format, status: number, body: Record<string, unknown>): WireResponse => ({
-  status, headers: { 'content-type': `application/${format}; charset=utf-8` }, ms: 1,
+  status, headers: { 'content-type': `application/${format}; charset=utf-8`, date: new Date().toUTCString() }, ms: 1,
   body: format === 'json' ? JSON.stringify(body) : encodeXml(body, 'response'),
 });
 const accepted = (format: Format, at?: string) => answer(format, 200, { metadata: { status: 200, generated_at: at ?? stamp() }, data: { status: 'success' } });
