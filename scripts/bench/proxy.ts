@@ -11,6 +11,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
+import { refusedHost } from '../../reference/http-checks.ts';
 import { startReference } from '../../reference/server.ts';
 
 /** `received`: requests whose body has been read; `forwarded`: requests answered with the target's answer. */
@@ -37,6 +38,9 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
   let received = 0;
   let forwarded = 0;
   const server = createServer((req, res) => {
+    // A proxy that forwarded two Hosts, or a Host that is none, as one would hide them from the
+    // target: it refuses them as the reference does (RFC 9112 3.2; docs/standards.md).
+    if (refusedHost(req, res, () => true)) return;
     (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -44,7 +48,9 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
       // Left unanswered: close() drops its connection.
       if (++received > hangAfter) return;
       if (delayMs > 0) await sleep(delayMs);
-      const up = await request(target + req.url, {
+      // The request-target may be in absolute form (RFC 9112 3.2.2): the target gets its path.
+      const { pathname, search } = new URL(req.url ?? '/', target);
+      const up = await request(target + pathname + search, {
         dispatcher,
         method: req.method as Dispatcher.HttpMethod,
         headers: endToEnd(req.headers),
