@@ -85,7 +85,9 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     const fail = (err: Error): void => settle(() => { throw err; });
     const timer = setTimeout(() => (waiting ? waiting(false) : fail(new TransportError(`no response within ${limits.timeoutMs} ms`))), limits.timeoutMs);
     const body = new Body(limits.maxBytes);
+    let responded = false;
     client.on('response', (res: IncomingMessage) => {
+      responded = true;
       const headAt = performance.now();
       const whole = (after: WireResponse['afterAnswer']): WireResponse => ({ ...answer(head(res), body, limits.maxBytes, started, headAt, false), afterAnswer: after });
       res.on('data', (chunk: Buffer) => {
@@ -113,8 +115,8 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
       if (waiting) return;
       const framing = framingProblem(err, wire.raw() ?? (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, RAW_KEPT));
       if (framing) return fail(framing);
-      // Connected, and closed before a byte of an answer came: the target's way with the message, not the network's.
-      if (connected && !wire.count) {
+      // Connected, and closed before an answer's head came (1xx heads aside): the target's way with the message, not the network's.
+      if (connected && !responded) {
         return settle(() => ({ status: 0, headers: {}, body: '', ms: performance.now() - started, afterAnswer: { answered: false, closed: true, laterBytes: 0 } }));
       }
       fail(new TransportError(cause(err, limits.timeoutMs)));
