@@ -8,6 +8,8 @@
  * through `clockOf(profile)`, never `new Date()`.
  */
 
+import { addDays, edgeDay, offsetChangeDays, type EdgeDay } from './calendar.ts';
+
 export interface ClockSpec {
   /** ISO 8601 instant with its offset: the target's clock stands still there. */
   fixed?: string;
@@ -78,9 +80,12 @@ export interface TargetClock {
    * them, when the clock ticks and that is within clock.waitForCutoffSeconds.
    */
   waitForCutoff(at: Date): number | undefined;
+  /** An edge day of the calendar (src/time/calendar.ts) counted from the target's today; undefined when its zone has none of that kind. */
+  edgeDay(kind: EdgeDay, at: Date): string | undefined;
+  /** The days, from the target's today on, on which its timeZone changes its UTC offset (none in UTC, so none without a timeZone). */
+  offsetChanges(at: Date): string[];
 }
 
-const DAY_MS = 86_400_000;
 /** 16:00 local time, the same-day cut-off of spec 4 rule 4. */
 const CUTOFF_MINUTES = 16 * 60;
 /** The weekdays as Intl's short English names give them, Sunday first (Date's getDay order). */
@@ -99,7 +104,6 @@ function localIn(at: Date, timeZone: string): LocalTime {
 }
 
 const two = (n: number): string => String(n).padStart(2, '0');
-const shifted = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (l: LocalTime): boolean => l.weekday >= 1 && l.weekday <= 5;
 
 function describe({ clock: c, timeZone }: ClockSource): string {
@@ -136,16 +140,16 @@ function make(source: ClockSource): TargetClock {
       const today = local(at);
       let ahead = days;
       while ([0, 6].includes((today.weekday + ahead) % 7)) ahead++;
-      return shifted(today.date, ahead);
+      return addDays(today.date, ahead);
     },
     date(name, at) {
       const today = local(at).date;
       switch (name) {
         case 'today': return today;
-        case 'tomorrow': return shifted(today, 1);
-        case 'yesterday': return shifted(today, -1);
+        case 'tomorrow': return addDays(today, 1);
+        case 'yesterday': return addDays(today, -1);
         // Far enough back that no clock skew or time zone makes it today.
-        case 'weekAgo': return shifted(today, -7);
+        case 'weekAgo': return addDays(today, -7);
         // At least two days ahead, so no same-day or next-morning rule of the target can apply.
         case 'nextWeekday': return clock.weekdayAhead(at, 2);
       }
@@ -157,6 +161,16 @@ function make(source: ClockSource): TargetClock {
     },
     side: (expect, at) => (expect === 'past-date' ? 'past-yesterday' : clock.sameDay(at) === 'before' ? 'same-day-before' : 'same-day-after'),
     nearMidnight: (at) => ticking && local(at).minutes < MIDNIGHT_MARGIN_MINUTES,
+    edgeDay: (kind, at) => edgeDay(kind, local(at).date, () => clock.offsetChanges(at)),
+    offsetChanges(at) {
+      const zone = timeZone ?? 'UTC';
+      // The zone's offset in minutes: its wall clock read as UTC, less the instant.
+      const offsetAt = (ms: number): number => {
+        const l = localIn(new Date(ms), zone);
+        return Math.round((Date.parse(`${l.date}T00:00:00Z`) / 1000 + l.minutes * 60 + l.seconds - Math.floor(ms / 1000)) / 60);
+      };
+      return offsetChangeDays(local(at).date, offsetAt);
+    },
     waitForCutoff(at) {
       const allowed = spec?.waitForCutoffSeconds ?? 0;
       if (!timeZone || !ticking || allowed === 0) return undefined;
