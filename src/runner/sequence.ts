@@ -67,7 +67,8 @@ async function attributed(p: Prepared, inCompany: Finding[], response: WireRespo
   const when = before ? 'before the company, on a fresh connection' : 'on a fresh connection';
   const aloneBad = broken(alone.findings);
   const only = [...bad].filter((r) => !aloneBad.has(r));
-  if (!only.length) return [...inCompany, ruleFinding(rule, 'pass', { note: `The same request alone ${when} broke the same rules: ${[...bad].join(', ')}` })];
+  // Alone too: the request's own rules fail in company; an identity rule among them is the one blamed already.
+  if (!only.length) return rule === companyRule ? [...inCompany, ruleFinding(rule, 'pass', { note: `The same request alone ${when} broke the same rules: ${[...bad].join(', ')}` })] : inCompany;
   return [...alone.findings.filter((f) => f.rule !== rule), ruleFinding(rule, 'fail', {
     expected: `the answer the same request gets alone ${when}: ${what(alone.response, alone.findings, only)}`,
     received: `${company}: ${what(response, inCompany, only)}`,
