@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadRules } from '../contract/load.ts';
 import { loadProfile, ProfileError, secretVariables } from '../profile/load.ts';
 import { buildRequest, MissingFixture, type BuildContext } from '../scenario/build.ts';
+import { isNotApplicable, NOT_APPLICABLE } from '../scenario/missing.ts';
 import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
 import { masker } from '../profile/mask.ts';
 import { referenceDefaults, TargetError } from '../profile/target.ts';
@@ -30,14 +31,19 @@ function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
   const profile = loadProfile(env.OCS_PROFILE!, env, { placeholders: true });
   const unset = (['appkey', 'sessionID'] as const).map((k) => profile.credentials[k].env).filter((name) => !env[name]);
   if (unset.length) console.log(`${unset.join(' and ')} not set: placeholders stand in (a dry run sends nothing)`);
-  const cases = loadAllCases(undefined, profile.fixtures);
+  const cases = loadAllCases(undefined, { ...profile.fixtures, identities: profile.identities });
   const ctx = { profile, bases: loadBases(), now: clockOf(profile).now() };
   if (coverage) {
     const named = new Set(cases.flatMap((c) => c.rules));
     const missing = loadRules().filter((r) => !named.has(r.id));
     for (const r of missing) console.log(`no scenario: ${r.id}`);
-    const skipped = cases.flatMap((c) => { const b = built(c, ctx); return 'skip' in b ? [`skip: ${c.rules[0]} ${c.name}  (${c.file}): ${b.skip}`] : []; });
-    for (const line of skipped) console.log(line);
+    const skips = cases.flatMap((c) => { const b = built(c, ctx); return 'skip' in b ? [{ c, reason: b.skip }] : []; });
+    // A rule the target cannot show as the profile describes it (one test account) lacks no fixture.
+    const inapplicable = skips.filter((s) => isNotApplicable(s.reason));
+    const skipped = skips.filter((s) => !isNotApplicable(s.reason));
+    for (const { c, reason } of inapplicable) console.log(`skip (not applicable): ${c.rules[0]} ${c.name}  (${c.file}): ${reason.slice(NOT_APPLICABLE.length)}`);
+    for (const { c, reason } of skipped) console.log(`skip: ${c.rules[0]} ${c.name}  (${c.file}): ${reason}`);
+    if (inapplicable.length) console.log(`${inapplicable.length} cases not applicable to the profile's target`);
     console.log(`${loadRules().length - missing.length} of ${loadRules().length} rules have a scenario; ${cases.length} cases, ${skipped.length} skipped for a missing fixture`);
     return missing.length ? 1 : 0;
   }
