@@ -1,8 +1,9 @@
 /**
  * The words the service and the harness write of their own, which the masking gate leaves
- * standing where a secret happens to hold one (src/profile/mask.ts): the contract's field names
- * (`appkey`, `sessionID`, …) and the words of the rule catalog and the error catalog (the spec's
- * own text: "the session identifier", "no access"). Such a word where it stands is that word,
+ * standing where a secret happens to hold one (src/profile/mask.ts): the field names of every
+ * schema of the contract (the requests' `appkey` and `sessionID`, summary.json's `unreachable`, …)
+ * and the words of the rule catalog and the error catalog (the spec's own text: "the session
+ * identifier", "no access"). Such a word where it stands is that word,
  * not the secret: masking `session` in every rule title because a test account's sessionID is
  * `ref-session-alice`, or `appkey` in every request body because a key is `ref-appkey-0001`,
  * would say nothing of the secret, and would break every curl line that replays a request.
@@ -23,7 +24,7 @@ export function publicWords(): string[] {
     if (props && typeof props === 'object') for (const k of Object.keys(props)) all.add(k);
     for (const v of Object.values(node)) walk(v);
   };
-  for (const [name, schema] of Object.entries(loadSchemas())) if (/\.(request|response)\.json$|^common\.json$/.test(name)) walk(schema);
+  for (const schema of Object.values(loadSchemas())) walk(schema);
   const prose = [
     ...loadRules().flatMap((r) => [r.title, r.spec.quote, r.standard?.quote ?? '']),
     ...loadErrors().flatMap((e) => [e.meaning, e.detail]),

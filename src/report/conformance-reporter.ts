@@ -18,6 +18,9 @@ import { targetWorld } from './cutoffs.ts';
 import { LatencyTally } from './latency.ts';
 import { describeChoices, profileValues } from './choices.ts';
 import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
+import { masker, type Mask } from '../profile/mask.ts';
+import { runSecrets, sweep } from './sweep.ts';
+import { gateConsole } from './console-gate.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -42,10 +45,14 @@ export default class ConformanceReporter implements Reporter {
   /** How long the target took to answer, added up from every test's histograms (and every shard's, in a merge). */
   private readonly latency = new LatencyTally();
   private config: FullConfig | undefined;
+  /** The run's masking gate: the console's every line passes it from now on, and every report file when the run ends. */
+  private readonly gate: Mask;
 
   constructor(options: { outputDir?: string; htmlNext?: boolean } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.htmlNext = options.htmlNext ?? false;
+    this.gate = masker(runSecrets(process.env));
+    gateConsole(this.gate);
   }
 
   printsToStdio(): boolean {
@@ -139,6 +146,14 @@ export default class ConformanceReporter implements Reporter {
     const { code, line } = exitOf(summary);
     exitWith(code, line);
   }
+
+  /**
+   * Playwright calls onExit once every reporter's onEnd has returned: the HTML report (written
+   * after this reporter's) and any blob report are on disk, and pass the gate with the rest.
+   */
+  async onExit(): Promise<void> {
+    sweep(this.outputDir, this.gate);
+  }
 }
 
 /** The run's target, as the first line names it. */
@@ -149,8 +164,8 @@ function target(env: NodeJS.ProcessEnv): string {
 
 /**
  * Playwright's runner ends its process with its own code (1 when a test failed); the run's
- * code is the verdict's, set as the process exits. `npm start` execs the runner, and
- * `ocs-conformance run` passes its code on, so both end with it.
+ * code is the verdict's, set as the process exits. `ocs-conformance run` (and so `npm start`)
+ * passes it on.
  */
 function exitWith(code: number, line?: string): void {
   process.once('exit', () => {
