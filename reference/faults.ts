@@ -18,6 +18,7 @@ import { OVERLAP_FAULTS } from './faults/overlap.ts';
 import { IDENTITY_FAULTS } from './faults/identities.ts';
 import { STANDARD_FAULTS } from './faults/standards.ts';
 import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
+import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -26,7 +27,8 @@ import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
  */
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
-  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS];
+  ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS,
+  ...EDGE_VALUE_FAULTS];
 
 export class UnknownFault extends Error {}
 

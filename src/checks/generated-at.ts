@@ -1,17 +1,24 @@
 /**
  * generated_at against the target's clock (spec 2.4 and 2.9: "Server response time"). The spec
- * gives its format but not its time zone, so the harness reads it in the profile's timeZone
- * (the target's local time, as the same-day rule reads it): how near it lies to the target's
- * clock is a SHOULD (RSP-GENERATED-AT-CLOCK); that it moves as time passes holds in any zone,
- * a MUST (RSP-GENERATED-AT-MOVES).
+ * gives its format but not its time zone. Whatever the zone, the stamp names a day the calendar
+ * has (RSP-GENERATED-AT, beside the schema's pattern) and lies no further from the true time than
+ * a time zone reaches, UTC+14 to UTC−12 (RSP-GENERATED-AT-PLAUSIBLE, a MUST); read in the
+ * profile's timeZone (the target's local time, as the same-day rule reads it) how near it lies to
+ * the target's clock is a SHOULD (RSP-GENERATED-AT-CLOCK); that it moves as time passes holds in
+ * any zone, a MUST (RSP-GENERATED-AT-MOVES). contract/edges/responses.yaml lists the edges read.
  */
 import type { LoadedProfile } from '../profile/load.ts';
+import { isRealDate } from '../time/calendar.ts';
 import { clockOf } from '../time/clock.ts';
 import { ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
 
 /** How far generated_at may lie from the target's clock: a sandbox's clock is set by NTP, rarely minutes off. */
 export const CLOCK_TOLERANCE_SECONDS = 300;
+
+/** How far a time zone's clock runs ahead of UTC and behind it (IANA tz database: Pacific/Kiritimati, Etc/GMT+12). */
+export const ZONE_AHEAD_SECONDS = 14 * 3600;
+export const ZONE_BEHIND_SECONDS = 12 * 3600;
 
 /**
  * Two answers whose requests were sent more than this far apart (the second sent after the first
@@ -22,12 +29,46 @@ export const MOVES_AFTER_MS = 1_100;
 
 const STAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-/** A `YYYY-MM-DD HH:MM:SS` wall-clock reading as seconds, read as if it were UTC (only differences are used). */
+/** A `YYYY-MM-DD HH:MM:SS` wall-clock reading of a real day and time as seconds, read as if it were UTC (only differences are used). */
 export function stampSeconds(value: unknown): number | undefined {
   const m = typeof value === 'string' ? STAMP.exec(value) : null;
-  if (!m) return undefined;
-  const at = Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
-  return Number.isNaN(at) ? undefined : at / 1000;
+  if (!m || !isRealDate(m[1]!) || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return undefined;
+  return Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) / 1000;
+}
+
+/**
+ * Every reading of one answer's generated_at, beside the schema's pattern: the day it names (a
+ * failure only: the pattern's pass stands otherwise), how far from the true time it lies, and
+ * how near the target's clock. `sentAt` is the target's clock when it was sent, `ms` how long
+ * the answer took.
+ */
+export function generatedAtFindings(value: unknown, sentAt: Date, ms: number, profile: LoadedProfile): Finding[] {
+  const m = typeof value === 'string' ? STAMP.exec(value) : null;
+  const [, month, day] = m ? m[1]!.split('-').map(Number) : [];
+  // Fields within the pattern's ranges, yet no day of that month: the pattern cannot tell.
+  const noDay = m && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && !isRealDate(m[1]!);
+  return [
+    ...(noDay ? [ruleFinding('RSP-GENERATED-AT', 'fail', { expected: 'generated_at naming a day its month has (YYYY-MM-DD HH:MM:SS)', received: `${String(value)}: no such day` })] : []),
+    generatedAtPlausible(value, sentAt, ms),
+    generatedAtClock(value, sentAt, ms, profile),
+  ];
+}
+
+const hours = (seconds: number): string => `${seconds < 0 ? '−' : '+'}${(Math.abs(seconds) / 3600).toFixed(2)} h`;
+
+/**
+ * RSP-GENERATED-AT-PLAUSIBLE: the stamp, read as a wall clock, is the true instant (the target's
+ * clock: profile clock) plus some zone's offset, within the clock tolerance and the answer's time.
+ */
+export function generatedAtPlausible(value: unknown, sentAt: Date, ms: number): Finding {
+  const stamp = stampSeconds(value);
+  if (stamp === undefined) return ruleFinding('RSP-GENERATED-AT-PLAUSIBLE', 'skip', { note: 'generated_at is no real YYYY-MM-DD HH:MM:SS (RSP-GENERATED-AT says so)' });
+  const off = stamp - sentAt.getTime() / 1000;
+  const ok = off >= -(ZONE_BEHIND_SECONDS + CLOCK_TOLERANCE_SECONDS) && off <= ZONE_AHEAD_SECONDS + CLOCK_TOLERANCE_SECONDS + ms / 1000;
+  return ruleFinding('RSP-GENERATED-AT-PLAUSIBLE', ok ? 'pass' : 'fail', {
+    expected: `generated_at between UTC−12 and UTC+14 on the target's clock (${sentAt.toISOString()}), give or take ${CLOCK_TOLERANCE_SECONDS} s`,
+    received: `${String(value)}, which is UTC${hours(off)} then: the response time in no time zone`,
+  });
 }
 
 /** RSP-GENERATED-AT-CLOCK for one answer: `sentAt` is the target's clock when it was sent, `ms` how long the answer took. */

@@ -7,7 +7,7 @@ import { checkFoundAddresses } from './found-addresses.ts';
 import { valueAtPath } from './error-number.ts';
 import { checkResponse, ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
-import { generatedAtClock } from './generated-at.ts';
+import { generatedAtFindings } from './generated-at.ts';
 import { wireFindings } from './wire.ts';
 import { httpFieldFindings } from './http-fields.ts';
 import { messageFindings } from './message.ts';
@@ -28,7 +28,7 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   if (x.case.message) return messageFindings(x.case.message, x.response, profile.http?.method ?? 'POST');
   const { view, findings } = checkResponse(op, x.format, x.response, profile.responses?.xmlRoot);
   findings.push(...wireFindings(x.response), ...httpFieldFindings(x.response, x.sentAt));
-  if (view.value !== undefined) findings.push(generatedAtClock(valueAtPath(view.value, 'metadata.generated_at'), x.sentAt, x.response.ms, profile));
+  if (view.value !== undefined) findings.push(...generatedAtFindings(valueAtPath(view.value, 'metadata.generated_at'), x.sentAt, x.response.ms, profile));
   const metadataStatus = valueAtPath(view.value, 'metadata.status');
   if (view.status === 200 && metadataStatus === 400) {
     findings.push(ruleFinding('RSP-ERROR-STATUS', 'fail', { expected: 'an error answered with HTTP 400', received: 'HTTP 200 with metadata.status 400' }));

@@ -1,4 +1,5 @@
 import { masker } from '../profile/mask.ts';
+import { replaySpellings } from '../profile/near-misses.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 
 /** Single-quotes a string for a POSIX shell. */
@@ -6,15 +7,17 @@ export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * A curl command that sends the same request again. Secrets never appear: each one is
- * replaced by its environment variable, expanded by the shell at replay time. A secret that
- * JSON or XML had to escape is masked instead (the variable would expand unescaped).
+ * replaced by its environment variable, expanded by the shell at replay time, and a near miss of
+ * one (src/profile/near-misses.ts) by a shell expression of that variable. A secret that JSON or
+ * XML had to escape is masked instead (the variable would expand unescaped).
  */
 export function curlLine(req: WireRequest, secrets: Record<string, { value: string; env: string }>): string {
   // The secrets are cut out of the body before it is quoted: quoting would change a secret that
   // holds an apostrophe, and then it would not be found.
-  const known = Object.values(secrets).filter((s) => s.value).sort((a, b) => b.value.length - a.value.length);
+  const values = Object.values(secrets).map((s) => s.value).filter(Boolean);
+  const known = Object.values(secrets).filter((s) => s.value).flatMap((s) => replaySpellings(s.value, s.env, values)).sort((a, b) => b.value.length - a.value.length);
   const pieces = known.length ? req.body.split(new RegExp(`(${known.map((s) => s.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`)) : [req.body];
-  const quoted = pieces.map((p, i) => (i % 2 ? `"$${known.find((s) => s.value === p)!.env}"` : shq(p))).join('');
+  const quoted = pieces.map((p, i) => (i % 2 ? `"${known.find((s) => s.value === p)!.shell}"` : shq(p))).join('');
   const body = masker(Object.fromEntries(Object.entries(secrets).map(([k, s]) => [k, s.value])))(quoted);
   const headers = Object.entries(req.headers).map(([k, v]) => `-H ${shq(`${k}: ${v}`)}`).join(' ');
   return `curl -sS -i -X ${req.method} ${shq(req.url)} ${headers} --data-binary ${body}`;

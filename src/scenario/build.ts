@@ -5,6 +5,7 @@ import type { Bases, LoadedCase } from './types.ts';
 import { edgeText, type EdgeSpec } from './text-edges.ts';
 import { MissingFixture } from './missing.ts';
 import { identitiesRoot } from './identities.ts';
+import { valueEdgeSettings } from './value-edges.ts';
 
 export { MissingFixture };
 
@@ -14,12 +15,13 @@ export interface BuildContext { profile: LoadedProfile; bases: Bases; now: Date 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** The logical request of a case: its base, with `set` applied and `unset` removed. */
-export function buildRequest(c: Pick<LoadedCase, 'operation' | 'base' | 'set' | 'unset' | 'entry'>, given: BuildContext): Record<string, unknown> {
+export function buildRequest(c: Pick<LoadedCase, 'operation' | 'base' | 'set' | 'unset' | 'entry' | 'valueEdge'>, given: BuildContext): Record<string, unknown> {
   const ctx: CaseContext = { ...given, entry: c.entry };
   const base = ctx.bases.bases[c.operation][c.base ?? 'valid'];
   const body = resolve(base, ctx) as Record<string, unknown>;
   for (const [path, value] of Object.entries(c.set ?? {})) setPath(body, path, resolve(value, ctx));
   for (const path of c.unset ?? []) unsetPath(body, path);
+  if (c.valueEdge) for (const [path, value] of Object.entries(valueEdgeSettings(body, c.valueEdge, ctx.profile, ctx.now, MissingFixture))) setPath(body, path, value);
   return body;
 }
 

@@ -6,6 +6,7 @@ import { ROOT } from '../contract/load.ts';
 import { eachEntry, runFixtures } from './each.ts';
 import { checkBuilt, checkRules, inEachVariant, sequenceExpect } from './variants.ts';
 import { checkMessage } from './messages.ts';
+import { valueEdgeCopies } from './value-edges.ts';
 
 export { ScenarioError } from './types.ts';
 export type { Bases, Expect, LoadedCase, ScenarioCase, ScenarioFile, SequenceSpec, SequenceStep } from './types.ts';
@@ -59,7 +60,7 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
     const loaded: LoadedCase = {
       ...own, expect: c.sequence ? sequenceExpect(c.sequence) : expect!, file: rel(path), index, ...(lines[index] ? { line: lines[index] } : {}), operation: file.operation, family: file.family, formats,
     };
-    return inEachVariant(loaded, { forms, framings }, key);
+    return inEachVariant(loaded, { forms, framings }, key).flatMap((v) => valueEdgeCopies(v, bases, key));
   });
 }
 

@@ -66,7 +66,12 @@ export interface ScenarioCase extends Built {
   sequence?: SequenceSpec;
   /** Send the built request as this message of src/client/message-kinds.ts, judged on its rule alone (src/checks/message.ts). */
   message?: MessageKind;
+  /** A set of value edges the case walks: a copy per field and entry (src/scenario/value-edges.ts). */
+  valueEdges?: 'integers' | 'dates' | 'times' | 'credentials';
 }
+
+/** The value edge a copy of a `valueEdges` case sends: the set, its entry, the field (dotted path). */
+export interface ValueEdge { set: string; entry: string; field: string }
 
 export interface ScenarioFile { operation: Operation; family: string; cases: ScenarioCase[] }
 
@@ -87,6 +92,8 @@ export interface LoadedCase extends Omit<ScenarioCase, 'forms' | 'framings' | 'e
   form?: string;
   /** The one framing this case sends its request in, beside the plain one (a case of `framings`). */
   framing?: Framing;
+  /** The value edge this copy of a `valueEdges` case sends. */
+  valueEdge?: ValueEdge;
 }
 
 export interface Bases {

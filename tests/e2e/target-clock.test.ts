@@ -79,10 +79,13 @@ describe('the target\'s clock', () => {
       assert.deepEqual([rule(id).level, rule(id).json, rule(id).xml], ['SHOULD', 'fail', 'fail'], id);
     }
     assert.ok(summary.warnings >= 2, `a failed SHOULD is a warning in each format's test: ${summary.warnings}`);
-    assert.notEqual(summary.verdict, 'not-conformant', 'a SHOULD failure never fails the certificate');
+    // A SHOULD failure never fails the certificate; what does is the profile's clock itself, 23 hours
+    // from every stamp the reference writes, which no time zone reads as the response time.
+    const failedMusts = summary.rules.filter((r) => r.level === 'MUST' && (r.json === 'fail' || r.xml === 'fail')).map((r) => r.id);
+    assert.deepEqual(failedMusts, ['RSP-GENERATED-AT-PLAUSIBLE']);
     // The certificate's row for the after side shows the failure in both columns, in the failure's colour.
     const row = /<tr><td><code>PCK-SAME-DAY<\/code><\/td><td>same-day handover ordered at or after 16:00[\s\S]*?<\/tr>/.exec(html)?.[0] ?? '';
     assert.equal(row.match(/color:#cf222e">judged: fail<\/strong>/g)?.length, 2, row || html.slice(html.indexOf('id="cutoffs"'), html.indexOf('id="cutoffs"') + 2000));
-    assert.equal(run.code, 2, 'a --grep run is partial');
+    assert.equal(run.code, 1, 'a failed MUST makes even a partial run NOT CONFORMANT');
   });
 });
