@@ -45,7 +45,7 @@ export function endpointLine(title: string, outcomes: TestOutcome[], ms: number,
   const count = (v: TestOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
   // The rules behind the checks that failed or errored (a SHOULD warning does not fail a check).
   const broken = [...new Set(outcomes.filter((o) => o.verdict === 'fail' || o.verdict === 'error').flatMap((o) => o.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').map((f) => f.rule)))];
-  const parts = [`${outcomes.length} checks`, `${count('pass')} passed`, ...(['fail', 'error', 'skip'] as const).flatMap((v) => (count(v) ? [`${count(v)} ${v === 'fail' ? 'failed' : v === 'error' ? 'errors' : 'skipped'}`] : []))];
+  const parts = [`${outcomes.length} checks`, `${count('pass')} passed`, ...(['fail', 'error', 'skip'] as const).flatMap((v) => (count(v) ? [`${count(v)} ${v === 'fail' ? 'failed' : v === 'error' ? 'errored' : 'skipped'}`] : []))];
   const rules = broken.length <= 3 ? broken.join(', ') : `${broken.slice(0, 3).join(', ')} and ${broken.length - 3} more rules`;
   return `  ${title}: ${parts.join(', ')}${rules ? ` (${rules})` : ''} ${time}`;
 }
@@ -119,12 +119,17 @@ function verdictLine(s: Summary, why: string): string {
   return `${head}${why ? ` (${clip(why, 197 - head.length - tail.length - 3)})` : ''}${tail}`;
 }
 
-/** The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N skipped` (checks; errors count as failed). */
+/**
+ * The run's last lines, after the verdict: where the reports are, and `N passed, N failed, N
+ * errored, N skipped` (checks). An errored check judged nothing (the target could not be
+ * reached, the harness broke): counted with the failed ones, a run that could not be made read
+ * as a target that broke every rule.
+ */
 export function closingLines(s: Summary, dir: string, htmlNext = false, waived = 0): string[] {
   const { pass, fail, skip, error } = s.counts;
   // Playwright's HTML report is written after this reporter's (src/report/reporters.ts).
   const written = ['conformance.html', 'html/index.html', 'summary.json', 'junit.xml'].map((f) => join(dir, f)).filter((f) => existsSync(f) || (htmlNext && f === join(dir, 'html/index.html')));
-  return [`Reports: ${written.join(', ')}`, `${pass} passed, ${fail + error} failed, ${skip} skipped${waived ? `; ${waived} of the failed checks broke only waived rules` : ''}`];
+  return [`Reports: ${written.join(', ')}`, `${pass} passed, ${fail} failed, ${error} errored, ${skip} skipped${waived ? `; ${waived} of the failed checks broke only waived rules` : ''}`];
 }
 
 /**

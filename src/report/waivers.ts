@@ -11,8 +11,8 @@ import type { RuleRow, Summary, TestOutcome, WaiverRow, WaiverStatus } from './s
 
 /**
  * The failed checks whose every failed MUST rule is waived in the check's format: the console
- * tells them apart from the failures that count ("12 failed, 0 skipped; 12 of the failed checks
- * broke only waived rules").
+ * tells them apart from the failures that count ("12 failed, 0 errored, 0 skipped; 12 of the
+ * failed checks broke only waived rules").
  */
 export function waivedChecks(outcomes: TestOutcome[], s: Summary): number {
   if (!s.rules.some((r) => r.waived?.length)) return 0;
