@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { refusedHost } from '../../reference/http-checks.ts';
 
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
@@ -46,6 +47,8 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
 export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  // What a proxy would hide from the reference behind it, it refuses as the reference does (RFC 9112 3.2).
+  if (refusedHost(req, res, () => true)) return;
   const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
   res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
   res.end(Buffer.from(await up.body.arrayBuffer()));
