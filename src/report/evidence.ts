@@ -1,6 +1,8 @@
 import { masker } from '../profile/mask.ts';
 import { replaySpellings } from '../profile/near-misses.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
+import { describeFraming } from '../client/framing.ts';
+import { describeMessage } from '../client/message-kinds.ts';
 
 /** Single-quotes a string for a POSIX shell. */
 export const shq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -27,7 +29,9 @@ const MAX_BODY = 64 * 1024;
 
 export function describeRequest(req: WireRequest): string {
   const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
-  return `${req.method} ${req.url}\n${headers}\n\n${req.body}`;
+  // A framing or a message changes the request on the wire: the lines below are what it was made from.
+  const sent = req.message ? `(sent as the message ${req.message}: ${describeMessage(req.message)})\n` : req.framing ? `(sent ${req.framing}: ${describeFraming(req.framing)})\n` : '';
+  return `${sent}${req.method} ${req.url}\n${headers}\n\n${req.body}`;
 }
 
 export function describeResponse(res: WireResponse): string {
