@@ -1,4 +1,4 @@
-// Joins the blob reports of a sharded run (`npm start -- --shard=i/n --reporter=blob`) into
+// Joins the blob reports of a sharded run (`npx playwright test --shard=i/n --reporter=blob`) into
 // the same reports a single run writes: npx playwright merge-reports --config playwright.merge.config.ts <dir>
 import { reporters } from './src/report/reporters.ts';
 

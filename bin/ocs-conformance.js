@@ -1,15 +1,20 @@
 #!/usr/bin/env node
-// The `ocs-conformance` command: the harness is TypeScript run through tsx (a runtime
-// dependency for that reason), registered here so that src/cli/main.ts loads as it does
-// under `node --import tsx`.
-import { register } from 'tsx/esm/api';
-
-// tsx keeps no cache, since its only place is the OS's temporary directory (src/runner/caches.ts);
-// set before register(), whose loader reads it.
-process.env.TSX_DISABLE_CACHE ??= '1';
-register();
-// `explain` tells what the generators judge a rule with, which src/ may not import (a floor
-// above it): the generators register it from here, the top, and only for that command, since
-// loading them would cost every other command most of a second.
-if (process.argv[2] === 'explain') await import('../generators/judges.ts');
-await import('../src/cli/main.ts');
+// The `ocs-conformance` command. `run` is started by bin/launch.js, which waits for the run with
+// nothing of the harness loaded; the launcher calls this file again, with OCS_RUN_PLAN set, to
+// check the run's inputs. Everything else is TypeScript run through tsx (a runtime dependency for
+// that reason), registered here so that src/cli/main.ts loads as it does under `node --import tsx`.
+if (process.argv[2] === 'run' && !process.env.OCS_RUN_PLAN) {
+  const { launch } = await import('./launch.js');
+  process.exitCode = await launch(process.argv.slice(2));
+} else {
+  // tsx keeps no cache, since its only place is the OS's temporary directory (src/runner/caches.ts);
+  // set before register(), whose loader reads it.
+  process.env.TSX_DISABLE_CACHE ??= '1';
+  const { register } = await import('tsx/esm/api');
+  register();
+  // `explain` tells what the generators judge a rule with, which src/ may not import (a floor
+  // above it): the generators register it from here, the top, and only for that command, since
+  // loading them would cost every other command most of a second.
+  if (process.argv[2] === 'explain') await import('../generators/judges.ts');
+  await import('../src/cli/main.ts');
+}

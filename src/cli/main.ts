@@ -23,7 +23,20 @@ class CannotRun extends Error {}
 const HELP = { help: { type: 'boolean', short: 'h' } } as const satisfies Options;
 
 
-interface Command { usage: string; options: Options; positionals: [min: number, max: number]; run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<number> | number }
+interface Command {
+  usage: string; options: Options; positionals: [min: number, max: number];
+  /** Whatever follows `--` goes to Playwright's test runner as it is. */
+  passThrough?: boolean;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], passed: string[]): Promise<number> | number;
+}
+
+/**
+ * Where a relative path given as a flag is read from: where the command was typed. Under
+ * `npm start` that is npm's INIT_CWD (npm runs its scripts from the package's root); the
+ * environment's paths (OCS_PROFILE, OCS_REPORTS_DIR, …) stay relative to the current directory.
+ */
+const typedIn = (): string => (process.env.npm_lifecycle_event === 'start' && process.env.INIT_CWD) || process.cwd();
+const flagPath = (path: string): string => resolve(typedIn(), path);
 
 const COMMANDS: Record<string, Command> = {
   run: {
@@ -36,7 +49,8 @@ const COMMANDS: Record<string, Command> = {
       waivers: { type: 'string' }, 'strict-waivers': { type: 'boolean' },
     },
     positionals: [0, 0],
-    async run(v) {
+    passThrough: true,
+    async run(v, _positionals, passed) {
       const env: NodeJS.ProcessEnv = { ...process.env };
       const args: string[] = [];
       const str = (k: string) => v[k] as string | undefined;
@@ -45,7 +59,7 @@ const COMMANDS: Record<string, Command> = {
         env.OCS_BASE_URL = str('base-url');
         if (str('profile') === undefined && !env.OCS_PROFILE) throw new CannotRun('--base-url needs --profile FILE, the target\'s profile (`ocs-conformance init` writes a template)');
       }
-      if (str('profile') !== undefined) env.OCS_PROFILE = resolve(str('profile')!);
+      if (str('profile') !== undefined) env.OCS_PROFILE = flagPath(str('profile')!);
       else if (env.OCS_PROFILE) env.OCS_PROFILE = resolve(env.OCS_PROFILE);
       if (str('runs') !== undefined) env.OCS_RUNS = String(integer('--runs', str('runs')!, 0));
       if (str('seed') !== undefined) env.OCS_SEED = String(integer('--seed', str('seed')!, -(2 ** 31)));
@@ -68,13 +82,13 @@ const COMMANDS: Record<string, Command> = {
         args.push(`--shard=${m[1]}/${m[2]}`);
       }
       if (str('workers') !== undefined) args.push('--workers', String(integer('--workers', str('workers')!, 1)));
-      if (str('baseline') !== undefined) env.OCS_BASELINE = resolve(str('baseline')!);
+      if (str('baseline') !== undefined) env.OCS_BASELINE = flagPath(str('baseline')!);
       else if (env.OCS_BASELINE) env.OCS_BASELINE = resolve(env.OCS_BASELINE);
       if (str('latency-threshold') !== undefined) {
         await latencyThreshold(str('latency-threshold')!);
         env.OCS_LATENCY_THRESHOLD = str('latency-threshold');
       }
-      if (str('waivers') !== undefined) env.OCS_WAIVERS = resolve(str('waivers')!);
+      if (str('waivers') !== undefined) env.OCS_WAIVERS = flagPath(str('waivers')!);
       else if (env.OCS_WAIVERS) env.OCS_WAIVERS = resolve(env.OCS_WAIVERS);
       if (v['strict-waivers']) env.OCS_STRICT_WAIVERS = '1';
       if (v['dry-run']) {
@@ -82,7 +96,8 @@ const COMMANDS: Record<string, Command> = {
         return dryRun(env);
       }
       const { runSuite } = await import('./run.ts');
-      return runSuite({ playwrightArgs: args, env, reportsDir: resolve(str('report-dir') || env.OCS_REPORTS_DIR || 'reports') });
+      const reportsDir = str('report-dir') ? flagPath(str('report-dir')!) : resolve(env.OCS_REPORTS_DIR || 'reports');
+      return runSuite({ playwrightArgs: [...args, ...passed], env, reportsDir });
     },
   },
   rules: {
@@ -198,12 +213,13 @@ export async function main(argv: string[]): Promise<number> {
     const command = COMMANDS[name];
     if (!command) throw new UsageError(`unknown command '${name}'`);
     usage = command.usage;
-    const { values, positionals } = parse(rest, command.options, usage);
+    const end = command.passThrough ? rest.indexOf('--') : -1;
+    const { values, positionals } = parse(end === -1 ? rest : rest.slice(0, end), command.options, usage);
     if (values.help) { console.log(command.usage); return 0; }
     const [min, max] = command.positionals;
     if (positionals.length < min) throw new UsageError(`${name}: expected ${min === max ? min : `${min} to ${max}`} argument(s), got ${positionals.length}`);
     if (positionals.length > max) throw new UsageError(`${name}: unexpected argument '${positionals[max]}'`);
-    return await command.run(values as Record<string, string | boolean | undefined>, positionals);
+    return await command.run(values as Record<string, string | boolean | undefined>, positionals, end === -1 ? [] : rest.slice(end + 1));
   } catch (err) {
     if (err instanceof UsageError) {
       console.error(`ocs-conformance: ${err.message}\n\n${usage}`);

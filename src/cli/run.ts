@@ -1,14 +1,13 @@
 /**
- * One conformance run, shared by `npm start` and `ocs-conformance run`: checks the inputs
- * (profile, concurrency, scenarios, baseline), runs Playwright Test (against the embedded
- * reference unless OCS_BASE_URL names a target), then prints where the reports are, the
- * verdict and a final `N passed, N failed, N skipped` line.
+ * One conformance run, `ocs-conformance run` (which `npm start` is): checks the inputs
+ * (profile, concurrency, scenarios, baseline), then plans Playwright Test's run (against the
+ * embedded reference unless OCS_BASE_URL names a target), which prints where the reports are,
+ * the verdict and a final `N passed, N failed, N errored, N skipped` line.
  * Exit 0 when the target is conformant (and nothing regressed against the baseline), 1 when
  * it is not, 2 when the run could not be made: a bad profile or scenario, an unreadable
  * baseline, or a target that answered none of the preflight's requests.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync, writeSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
@@ -77,45 +76,33 @@ export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS
   return env;
 }
 
+/** What runs the suite once the inputs are checked: Playwright's runner, as bin/launch.js starts it. */
+export interface RunPlan { command: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv; summaryFile: string }
+
 /**
- * Checks the inputs, then runs Playwright Test, whose conformance reporter writes the reports,
- * prints the verdict and the closing `N passed, N failed, N skipped` line, and sets the exit
- * code (src/report/conformance-reporter.ts), so that `npm start`, which execs Playwright
- * itself once the inputs are checked, ends the same way.
+ * Checks the inputs, then hands bin/launch.js the run to start (on the file descriptor
+ * OCS_RUN_PLAN names): Playwright's runner, whose conformance reporter writes the reports, prints
+ * the verdict and the closing `N passed, N failed, N errored, N skipped` line, and sets the exit
+ * code (src/report/conformance-reporter.ts). The launcher waits for it with nothing of the
+ * harness loaded: this process, which loaded the profile, the scenarios and the compiler to
+ * check them, ends first.
  */
-export async function runSuite({ playwrightArgs, env: given, reportsDir }: RunRequest): Promise<number> {
+export function runSuite({ playwrightArgs, env: given, reportsDir }: RunRequest): number {
+  const fd = Number(process.env.OCS_RUN_PLAN);
+  if (!Number.isInteger(fd) || fd < 3) throw new Error('ocs-conformance run is started through bin/ocs-conformance.js, which starts the run it plans');
   const env = prepareRun(given, reportsDir);
   if (env === 2) return 2;
-  const summaryFile = join(reportsDir, 'summary.json');
   // An unreachable target is found by the preflight of src/runner/global-setup.ts, so that
   // Playwright still writes every report: each check is then an error, sent nowhere.
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const withTsx = withTsxWhenInstalled({ ...env, ...CACHE_ENV, OCS_REPORTS_DIR: reportsDir });
+  delete withTsx.OCS_RUN_PLAN;
   const user = withTsx.NODE_OPTIONS ?? '';
-  const pw = await playwright(cli, playwrightArgs, { ...withTsx, NODE_OPTIONS: withMemoryLimits(user, 'runner'), [USER_NODE_OPTIONS]: user });
-  if (!existsSync(summaryFile)) {
-    console.error(`ocs-conformance: the run ended (${pw.signal ?? `exit ${pw.status}`}) without writing ${summaryFile}: no test ran`);
-    return 2;
-  }
-  return pw.status ?? 2;
-}
-
-/** The signals that stop a run from outside (docs/stopping.md). */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-
-/**
- * Runs Playwright Test and waits for it to end. A SIGTERM or SIGINT sent to this command is
- * passed on to Playwright's runner, which stops the run and still writes every report
- * (src/runner/stop.ts); this command stays until it has.
- */
-function playwright(cli: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; signal: NodeJS.Signals | null }> {
-  const child = spawn(process.execPath, [cli, 'test', ...args], { cwd: ROOT, env, stdio: 'inherit' });
-  const forward = (signal: NodeJS.Signals): void => { child.kill(signal); };
-  for (const s of STOP_SIGNALS) process.on(s, forward);
-  return new Promise((resolve) => {
-    child.on('close', (status, signal) => {
-      for (const s of STOP_SIGNALS) process.off(s, forward);
-      resolve({ status, signal });
-    });
-  });
+  const plan: RunPlan = {
+    command: process.execPath, args: [cli, 'test', ...playwrightArgs], cwd: ROOT,
+    env: { ...withTsx, NODE_OPTIONS: withMemoryLimits(user, 'runner'), [USER_NODE_OPTIONS]: user },
+    summaryFile: join(reportsDir, 'summary.json'),
+  };
+  writeSync(fd, JSON.stringify(plan));
+  return 0;
 }

@@ -24,10 +24,11 @@ Exit codes: 0 conformant (or no regression), 1 not conformant (or regressed),
 could not be made (bad flag, bad profile, unreachable target).`;
 
 export const USAGE = {
-  run: `Usage: ocs-conformance run [options]
+  run: `Usage: ocs-conformance run [options] [-- PLAYWRIGHT-OPTIONS]
 
 Runs the conformance suite and writes the reports (conformance.html, summary.json,
-html/, junit.xml). Without --base-url it targets the embedded reference, as npm start does.
+html/, junit.xml). Without --base-url it targets the embedded reference. npm start is
+this command: \`npm start -- --grep CNT-\` passes it its options.
 
 Options:
   --base-url URL     the target's base URL (OCS_BASE_URL); needs --profile
@@ -52,6 +53,8 @@ Options:
   --strict-waivers   a stale or expired waiver exits 1 (OCS_STRICT_WAIVERS)
   --dry-run          list what would be sent, send nothing
   -h, --help         this help
+  -- ARGS            ARGS go to Playwright's test runner as they are
+                     (-- --global-timeout=600000)
 
 Exit codes: 0 conformant (with waivers or without) and nothing regressed,
 1 not conformant, regressed, or a stale or expired waiver with --strict-waivers,

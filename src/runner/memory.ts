@@ -15,10 +15,9 @@
  * - Playwright's runner gets a larger old generation than its workers, 192 MB: it holds every
  *   test's results and steps for the reports and stringifies the HTML report at the end; in a
  *   deep run (OCS_RUNS=1000, 64 tests) it reached 134 MB there and died of a 128 MB heap.
- * package.json's `start` gives Playwright's runner its limits on the command line (it execs
- * the runner, no process of ours starts it) and keeps the user's own NODE_OPTIONS aside in
- * OCS_USER_NODE_OPTIONS, from which playwright.config.ts makes the workers'; a test holds the
- * two together.
+ * `ocs-conformance run` (src/cli/run.ts, which `npm start` is) starts Playwright's runner with
+ * its limits and keeps the user's own NODE_OPTIONS aside in OCS_USER_NODE_OPTIONS, from which
+ * playwright.config.ts makes the workers'.
  */
 type Limits = [flag: string, value: number][];
 const LIMITS: Record<'worker' | 'runner', Limits> = {

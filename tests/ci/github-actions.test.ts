@@ -12,7 +12,6 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { parse } from 'yaml';
 import { FORMATS, OPERATIONS, ROOT } from '../../src/contract/load.ts';
 import { planUnits } from '../../src/runner/units.ts';
-import { splitStartArgs } from '../../src/cli/start-command.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { PROPERTIES } from '../../generators/suite.ts';
 
@@ -162,8 +161,8 @@ const known = () => (subcommands ??= { playwright: commandsOf(help([process.exec
 
 /**
  * Fails unless a command a user is shown exists as written: npm scripts, Playwright and
- * ocs-conformance subcommands and their flags (`npm start -- …` passes Playwright's test
- * flags), the config and profile files it names, and the test files node runs.
+ * ocs-conformance subcommands and their flags (`npm start -- …` passes `ocs-conformance run`'s),
+ * the config and profile files it names, and the test files node runs.
  */
 function checkCommand(where: string, command: string): void {
   const ws = words(command.replace(/\s>\s*\S+$/, ''));
@@ -186,9 +185,8 @@ function checkCommand(where: string, command: string): void {
     if (sub === 'run') assert.ok(script && pkg.scripts[script], `${where}: no package.json script ${script}`);
     else if (sub === 'test' || sub === 'start') assert.ok(pkg.scripts[sub], `${where}: no package.json script ${sub}`);
     else assert.ok(['ci', 'pack', 'install'].includes(sub!), `${where}: npm ${sub} is not a command this harness documents`);
-    // npm start takes the harness's own flags (src/cli/start-command.ts) and execs Playwright's
-    // test runner with the rest: what follows -- is one or the other.
-    if (sub === 'start') playwrightFlags('test', splitStartArgs(passed, ROOT).playwright);
+    // npm start is `ocs-conformance run`: what follows -- is its flags.
+    if (sub === 'start') ocsCommand(['run', ...passed]);
   } else if (tool === 'npx' && args[0] === 'playwright') {
     const sub = args[1]!;
     assert.ok(playwright.includes(sub), `${where}: ${sub} is not a Playwright CLI command (${playwright.join(', ')})`);

@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createServer } from 'node:net';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
-import { lastLine, start } from './run.ts';
+import { lastLine, ROOT, spawnRun, start } from './run.ts';
 
 const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session', OCS_SESSION_ID_2: 'unreachable-session-2', OCS_APPKEY_2: 'unreachable-key-2' };
 
@@ -33,7 +33,8 @@ describe('npm start', () => {
   });
 
   it('is incomplete, exit 2, when the run is stopped before every test ends', async () => {
-    const run = await start(['--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' });
+    // After `--`, Playwright's own options (src/cli/main.ts): here its global timeout.
+    const run = await start(['--', '--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' });
     assert.equal(run.code, 2, run.stdout.slice(-1500) + run.stderr.slice(-800));
     const summary = run.summary();
     assert.equal(summary.verdict, 'incomplete');
@@ -104,5 +105,34 @@ describe('npm start', () => {
     const run = await start([], { OCS_BASE_URL: 'http://127.0.0.1:1', OCS_PROFILE: '' }, 60_000);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /OCS_PROFILE must name the target's profile/);
+  });
+});
+
+describe('npm start is the command itself', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+  it('runs `ocs-conformance run`: no shell line, no eval', () => {
+    assert.equal(pkg.scripts.start, 'node bin/ocs-conformance.js run');
+    assert.ok(Object.values(pkg.scripts).every((script) => !/\beval\b/.test(script)), 'no script evals');
+  });
+
+  it('takes the command\'s flags after --, a relative --report-dir read from where it was typed, and prints its own line first', async () => {
+    // Typed in docs/: the reports go where that directory's relative path says, not under the package root.
+    const typedIn = join(ROOT, 'docs');
+    const reports = tempDir('ocs-start-');
+    const run = await spawnRun('npm', ['start', '--', '--grep', 'CNT-CONTACTIDS-MAX', '--report-dir', relative(typedIn, reports)], { cwd: typedIn, env: { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REPORTS_DIR: '' } });
+    assert.equal(run.code, 2, `a --grep run is partial\n${run.stdout.slice(-1500)}${run.stderr.slice(-800)}`);
+    assert.ok(existsSync(join(reports, 'summary.json')), 'the reports are where --report-dir said');
+    // npm's echo of the script, then the harness's own first line.
+    const lines = run.stdout.split('\n').filter((l) => l.trim());
+    assert.match(lines[1]!, /^> node bin\/ocs-conformance\.js run --grep CNT-CONTACTIDS-MAX --report-dir /);
+    assert.match(lines[2]!, /^Running 4 endpoint tests against the embedded reference$/);
+  });
+
+  it('refuses a flag the command does not know, with the usage, exit 2', async () => {
+    const run = await spawnRun('npm', ['start', '--silent', '--', '--no-such-flag'], { env: { OCS_BASE_URL: '' } });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^ocs-conformance: Unknown option '--no-such-flag'/);
+    assert.match(run.stderr, /Usage: ocs-conformance run \[options\]/);
   });
 });
