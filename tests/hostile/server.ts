@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { escaped, type EscapeName } from './escapes.ts';
 import { refusedHost } from '../../reference/http-checks.ts';
 
 export const MODES = [
@@ -76,6 +77,25 @@ const CUTS = [200, 64 * 1024];
 const BEFORE_CUT = 13;
 
 /**
+ * The forms an echo quotes the request in, each in every answer, so what a report shows does not
+ * depend on which check fails first: escaped once and twice, in a mix (tests/hostile/escapes.ts:
+ * `&` escaped and `"` not, `\/` and `\u`, character references, percent-encoded, a form's `+`).
+ */
+const FORMS: { chain: EscapeName[]; bits: boolean[] }[] = [
+  { chain: ['xml-named'], bits: [false] },
+  { chain: ['json'], bits: [true, false, false] },
+  { chain: ['xml-decimal'], bits: [false, true] },
+  { chain: ['xml-hex'], bits: [true] },
+  { chain: ['percent'], bits: [true, false] },
+  { chain: ['form'], bits: [false, false, true] },
+  { chain: ['json', 'xml-named'], bits: [true, false] },
+  { chain: ['percent', 'json', 'xml-hex'], bits: [false, true, true] },
+];
+
+/** How much of the request each form quotes. */
+const QUOTED = 200;
+
+/**
  * Builds an answer whose first quoted `marker` (where the appkey's value begins) ends
  * `at` characters into the text, by padding in front of the quote.
  */
@@ -85,23 +105,27 @@ function placed(build: (pad: string) => string, marker: string, at: number): str
 }
 
 /**
- * An error answer that quotes the request back as a careless service might: as a JSON string
- * (so what the request escaped is escaped twice), XML-escaped, URL-encoded and in a header;
- * padded so that the appkey straddles, by turns, each place a report cuts a body.
+ * An error answer that quotes the request back as a careless service might: raw inside a JSON
+ * string or XML-escaped (what the request escaped is escaped twice), then in every form of FORMS,
+ * and URL-encoded in a header; padded so that the appkey straddles one place a report cuts a
+ * body, which place chosen by the request itself, never by the order requests arrive in.
  */
-function echo(req: IncomingMessage, res: ServerResponse, body: Buffer, n: number): void {
+function echo(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const sent = body.toString('utf8');
-  const at = CUTS[n % CUTS.length]! - BEFORE_CUT;
+  const at = CUTS[[...body].reduce((h, b) => (h * 31 + b) % 1009, 0) % CUTS.length]! - BEFORE_CUT;
+  // The head of the request, where its appkey and sessionID stand: the forms are many, and some are five times as long.
+  const forms = FORMS.map((f) => escaped(sent.slice(0, QUOTED), f.chain, f.bits));
   if (isXml(req)) {
-    const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const esc = (s: string): string => escaped(s, ['xml-named'], []);
+    const messages = forms.map((f, i) => `<errors><code>${i + 2}</code><message>${esc(f)}</message></errors>`).join('');
     res.writeHead(400, { 'content-type': 'application/xml', 'x-echo': encodeURIComponent(sent) });
-    res.end(placed((pad) => `<response><metadata><status>400</status><generated_at>${now()}</generated_at></metadata><errors><code>1</code><message>${pad}${esc(sent)}</message></errors><errors><code>2</code><message>${esc(encodeURIComponent(sent))}</message></errors></response>`, '&lt;appkey&gt;', at));
+    res.end(placed((pad) => `<response><metadata><status>400</status><generated_at>${now()}</generated_at></metadata><errors><code>1</code><message>${pad}${esc(sent)}</message></errors>${messages}</response>`, '&lt;appkey>', at));
     return;
   }
   res.writeHead(400, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(sent) });
   res.end(placed((pad) => JSON.stringify({
     metadata: { status: 400, generated_at: now() },
-    errors: [{ code: 1, message: `${pad}${sent}` }, { code: 2, message: encodeURIComponent(sent) }],
+    errors: [{ code: 1, message: `${pad}${sent}` }, ...forms.map((message, i) => ({ code: i + 2, message }))],
   }), 'appkey\\":\\"', at));
 }
 
@@ -193,7 +217,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
         res.end(Buffer.from(await up.body.arrayBuffer()));
         return;
       }
-      case 'echo': echo(req, res, body, n); return;
+      case 'echo': echo(req, res, body); return;
       case 'malformed-answers': {
         const up = await upstreamAnswer(upstream, req, body);
         res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
