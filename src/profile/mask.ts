@@ -25,30 +25,31 @@ const DEPTH = 3;
 
 export type Mask = (text: string) => string;
 
-/** A text the gate searches, with each code unit's span in the original (none: the original itself). */
-interface Level { text: string; start?: Int32Array; end?: Int32Array; depth: number }
+/** A decoded text, with each code unit's span in the text it was decoded from. */
+interface Level { text: string; start: Int32Array; end: Int32Array; depth: number }
 
-/** A text and every distinct text its chains of decoders give, each mapped back to the original. */
-function levels(text: string, wanted: (units: string) => boolean): Level[] {
-  const all: Level[] = [{ text, depth: 0 }];
+/** Every distinct text the chains of decoders give from `text`, each mapped back to it. */
+function decodedLevels(text: string, wanted: (units: string) => boolean): Level[] {
+  const all: Level[] = [];
   const seen = new Set([text]);
-  for (let i = 0; i < all.length; i++) {
-    const level = all[i]!;
-    if (level.depth === DEPTH) continue;
+  const from = (parent: Level | undefined): void => {
+    const t = parent?.text ?? text;
     for (const decoder of DECODERS) {
-      if (!level.text.includes(decoder.trigger)) continue;
-      const d = decoder.decode(level.text, wanted);
+      if (!t.includes(decoder.trigger)) continue;
+      const d = decoder.decode(t, wanted);
       if (!d || seen.has(d.text)) continue;
       seen.add(d.text);
-      all.push({ text: d.text, ...composed(level, d), depth: level.depth + 1 });
+      all.push({ text: d.text, ...composed(parent, d), depth: (parent?.depth ?? 0) + 1 });
     }
-  }
+  };
+  from(undefined);
+  for (let i = 0; i < all.length; i++) if (all[i]!.depth < DEPTH) from(all[i]);
   return all;
 }
 
 /** The spans of a decoded text in the original, through its parent's. */
-function composed(parent: Level, d: Decoded): { start: Int32Array; end: Int32Array } {
-  if (!parent.start || !parent.end) return { start: d.start, end: d.end };
+function composed(parent: Level | undefined, d: Decoded): { start: Int32Array; end: Int32Array } {
+  if (!parent) return { start: d.start, end: d.end };
   const start = new Int32Array(d.text.length);
   const end = new Int32Array(d.text.length);
   for (let j = 0; j < d.text.length; j++) {
@@ -72,6 +73,11 @@ function withPluses(s: string): string[] {
   return [...s].reduce<string[]>((all, c) => (c === ' ' ? all.flatMap((p) => [`${p} `, `${p}+`]) : all.map((p) => p + c)), ['']);
 }
 
+/** The first characters of the decoders' escapes, as a table of ASCII codes. */
+const TRIGGERS = new Uint8Array(128);
+for (const d of DECODERS) TRIGGERS[d.trigger.charCodeAt(0)] = 1;
+const hasTrigger = (text: string): boolean => DECODERS.some((d) => text.includes(d.trigger));
+
 /**
  * The gate for these secrets (an empty value is none). `words`: text that stays even where it
  * holds a run of a secret (publicWords by default).
@@ -85,6 +91,7 @@ export function masker(secrets: Record<string, string>, words: string[] = public
     if (secret.length < FRAGMENT) whole.push(...withPluses(secret));
     for (let i = 0; i + FRAGMENT <= secret.length; i++) for (const g of withPluses(secret.slice(i, i + FRAGMENT))) grams.add(g);
   }
+  const shortest = Math.min(FRAGMENT, ...whole.map((w) => w.length));
   const hashes = new Set([...grams].map(hashOf));
   // A first look at a hash's low bits, far cheaper per position than the set.
   const seen = new Uint8Array(1 << 16);
@@ -103,85 +110,78 @@ export function masker(secrets: Record<string, string>, words: string[] = public
     }
   }
   const isWord = (text: string, p: number, g: string): boolean => (inWords.get(g) ?? []).some(({ word, at }) => p >= at && text.startsWith(word, p - at));
-
-  const cuttable = cutPoints(values);
-  const piece = (text: string): string => {
-    if (text.length === 0) return text;
-    // +1 where a masked span starts, -1 where it ends, over the original text.
-    const marks = new Int32Array(text.length + 1);
-    let found = false;
-    const mark = (level: Level, from: number, to: number): void => {
-      marks[level.start ? level.start[from]! : from]! += 1;
-      marks[level.end ? level.end[to - 1]! : to]! -= 1;
-      found = true;
-    };
-    for (const level of levels(text, wanted)) {
-      const t = level.text;
-      let h = 0;
-      for (let i = 0; i < t.length; i++) {
-        if (i >= FRAGMENT) h = (h - Math.imul(t.charCodeAt(i - FRAGMENT), TOP)) | 0;
-        h = (Math.imul(h, BASE) + t.charCodeAt(i)) | 0;
-        const p = i - FRAGMENT + 1;
-        if (p < 0 || seen[h & 0xffff] === 0 || !hashes.has(h)) continue;
-        const g = t.slice(p, i + 1);
-        if (grams.has(g) && !isWord(t, p, g)) mark(level, p, i + 1);
-      }
-      for (const w of whole) for (let p = t.indexOf(w); p !== -1; p = t.indexOf(w, p + 1)) mark(level, p, p + w.length);
+  /** Calls `found` with each run of a secret in `t`. */
+  const search = (t: string, found: (from: number, to: number) => void): void => {
+    let h = 0;
+    for (let i = 0; i < t.length; i++) {
+      if (i >= FRAGMENT) h = (h - Math.imul(t.charCodeAt(i - FRAGMENT), TOP)) | 0;
+      h = (Math.imul(h, BASE) + t.charCodeAt(i)) | 0;
+      const p = i - FRAGMENT + 1;
+      if (p < 0 || seen[h & 0xffff] === 0 || !hashes.has(h)) continue;
+      const g = t.slice(p, i + 1);
+      if (grams.has(g) && !isWord(t, p, g)) found(p, i + 1);
     }
-    return found ? masked(text, marks) : text;
+    for (const w of whole) for (let p = t.indexOf(w); p !== -1; p = t.indexOf(w, p + 1)) found(p, p + w.length);
   };
-  // A long text (a report's data, a 60 MB body) in pieces, so that the gate's work and memory
-  // stay those of a piece; a piece ends only where no secret, however escaped, can go on.
+  const cut = cutPoints(values);
+
   return (text: string): string => {
-    if (text.length <= PIECE) return piece(text);
-    let out = '';
-    let changed = false;
-    for (let from = 0; from < text.length;) {
-      let to = Math.min(text.length, from + PIECE);
-      while (to < text.length && !cuttable.has(text[to - 1]!)) to++;
-      const part = text.slice(from, to);
-      const after = piece(part);
-      changed ||= after !== part;
-      out += after;
-      from = to;
+    const spans: number[] = [];
+    const found = (from: number, to: number): void => { spans.push(from, to); };
+    search(text, found);
+    if (!hasTrigger(text)) return spans.length ? masked(text, spans) : text;
+    // The decoders read only the stretches between cut points that hold an escape's first
+    // character: no spelling of a secret runs across a cut point, and a stretch with no escape
+    // has nothing to decode. So the gate's work on a long text is mostly one pass.
+    let from = 0;
+    let escapes = false;
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : -1;
+      if (c === -1 || (c < 128 && cut[c] === 1)) {
+        if (escapes && i - from >= shortest) {
+          const offset = from;
+          for (const level of decodedLevels(text.slice(from, i), wanted)) search(level.text, (f, t) => found(offset + level.start[f]!, offset + level.end[t - 1]!));
+        }
+        from = i + 1;
+        escapes = false;
+      } else if (c < 128 && TRIGGERS[c] === 1) escapes = true;
     }
-    return changed ? out : text;
+    return spans.length ? masked(text, spans) : text;
   };
 }
 
-/** The length of text the gate searches at once. */
-const PIECE = 64 * 1024;
-
 /**
- * The characters after which a long text may be cut: punctuation and spaces that no secret
- * holds and no escape is written with (JSON's `\uXXXX`, XML's `&#x…;` and `&quot;`, URLs' `%XX`,
- * a form's `+`), so no spelling of a secret, and no field name, runs across them.
+ * The characters no spelling of a secret runs across: punctuation and spaces (ASCII) that no
+ * secret holds and no escape is written with (JSON's `\uXXXX` and `\"`, XML's `&#x…;`, URLs'
+ * `%XX`, a form's `+`). Letters and digits are never one, so no word is cut either.
  */
-function cutPoints(secrets: string[]): Set<string> {
+function cutPoints(secrets: string[]): Uint8Array {
   const inSecrets = new Set(secrets.join(''));
-  return new Set([...' \n\t{}[],:<>=!?()*|~^$\'"@'].filter((c) => !inSecrets.has(c) && !'\\/"&#;%+'.includes(c)));
+  const cut = new Uint8Array(128);
+  for (const c of ' \n\r\t{}[],:<>=!?()*|~^$\'@') if (!inSecrets.has(c) && !ESCAPE_SYNTAX.includes(c) && c !== '+') cut[c.charCodeAt(0)] = 1;
+  return cut;
 }
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
-/** Each run of marked code units becomes one MASK; a run never ends between the two halves of a surrogate pair. */
-function masked(text: string, marks: Int32Array): string {
+/** The text with each span (pairs of start and end), merged where they meet, as one MASK; a span never ends between the two halves of a surrogate pair. */
+function masked(text: string, spans: number[]): string {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < spans.length; k += 2) {
+    let a = spans[k]!;
+    let b = spans[k + 1]!;
+    if (a > 0 && isLow(text.charCodeAt(a)) && isHigh(text.charCodeAt(a - 1))) a--;
+    if (b < text.length && isLow(text.charCodeAt(b)) && isHigh(text.charCodeAt(b - 1))) b++;
+    pairs.push([a, b]);
+  }
+  pairs.sort((x, y) => x[0] - y[0]);
   let out = '';
   let from = 0;
-  let depth = 0;
-  let runStart = -1;
-  for (let i = 0; i <= text.length; i++) {
-    depth += marks[i]!;
-    if (depth > 0 && runStart === -1) {
-      runStart = i > 0 && isLow(text.charCodeAt(i)) && isHigh(text.charCodeAt(i - 1)) ? i - 1 : i;
-    } else if (depth === 0 && runStart !== -1) {
-      const end = i < text.length && isLow(text.charCodeAt(i)) && isHigh(text.charCodeAt(i - 1)) ? i + 1 : i;
-      if (runStart < from) runStart = from; // the previous run took the pair's first half
-      out += `${text.slice(from, runStart)}${MASK}`;
-      from = Math.max(from, end);
-      runStart = -1;
-    }
+  for (const [a, b] of pairs) {
+    if (b <= from) continue;
+    out += a > from ? `${text.slice(from, a)}${MASK}` : out.endsWith(MASK) ? '' : MASK;
+    from = b;
   }
   return out + text.slice(from);
 }
