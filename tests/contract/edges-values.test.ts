@@ -69,6 +69,13 @@ describe('the value-edge catalogues', () => {
   }
 });
 
+describe('what a run sends (docs/value-edges.md)', () => {
+  it('45 moved IDs, 10 dates, 6 times and 24 near misses: 85 cases in each format', () => {
+    const count = (set: string) => cases().filter((c) => c.valueEdge!.set === set).length;
+    assert.deepEqual(WALKED.map((set) => [set, count(set)]), [['integers', 45], ['dates', 10], ['times', 6], ['credentials', 24]]);
+  });
+});
+
 describe('a value-edge case sends what its entry says', () => {
   const entry = (c: LoadedCase): EdgeEntry => sets[c.valueEdge!.set]!.entries.find((e) => e.id === c.valueEdge!.entry)!;
   const valid = (op: Operation) => buildRequest({ operation: op }, { profile, bases, now: NOW });
