@@ -67,9 +67,9 @@ describe('connections', () => {
     const before = open.size;
     for (let i = 0; i < 70; i++) await send(t, `sequence-${i}`);
     await send(t, 'fresh', 'http10');
-    await closedWithin(2_000, () => open.size - before, 64);
+    await closedWithin(10_000, () => open.size - before, 64);
     await t.close();
-    await closedWithin(2_000, () => open.size - before, 0);
+    await closedWithin(10_000, () => open.size - before, 0);
   });
 
   it('times every answer to its head and to its end', async () => {
