@@ -3,10 +3,10 @@
  * standing where a secret happens to hold one (src/profile/mask.ts): the field names of every
  * schema of the contract (the requests' `appkey` and `sessionID`, summary.json's `unreachable`, …)
  * and the words of the rule catalog and the error catalog (the spec's own text: "the session
- * identifier", "no access"). Such a word where it stands is that word,
- * not the secret: masking `session` in every rule title because a test account's sessionID is
- * `ref-session-alice`, or `appkey` in every request body because a key is `ref-appkey-0001`,
- * would say nothing of the secret, and would break every curl line that replays a request.
+ * identifier", "no access"). Such a word where it stands is that word, not the secret: masking
+ * `session` in every rule title because a test account's sessionID is `test-session`, or
+ * `appkey` in every request body because a key is `dummy-appkey`, would say nothing of the
+ * secret, and would break every curl line that replays a request.
  */
 import { loadErrors, loadRules, loadSchemas } from '../contract/load.ts';
 

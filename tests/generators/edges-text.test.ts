@@ -11,6 +11,7 @@ import { fitting, limitEdges } from '../../src/contract/text-edges.ts';
 import { decodeResponse, encodeRequest, requestSchemaId } from '../../src/codec/index.ts';
 import { checkFoundAddresses } from '../../src/checks/found-addresses.ts';
 import { startReference } from '../../reference/server.ts';
+import { referenceEnv } from '../../src/profile/reference.ts';
 import { maximaRequest } from '../../generators/maxima.ts';
 import { emailUpTo, housePart, personName, searchUpTo } from '../../generators/text.ts';
 import { ctx, sample, show } from './helpers.ts';
@@ -73,7 +74,7 @@ for (const op of OPERATIONS) {
 
 describe('the reference and generated requests with every maximum at once', () => {
   // The reference's own credentials (reference/fixtures.yaml), which the stand-ins of helpers.ts are not.
-  const credentials = { appkey: 'ref-appkey-0001', sessionID: 'ref-session-alice' };
+  const credentials = { appkey: referenceEnv().OCS_APPKEY!, sessionID: referenceEnv().OCS_SESSION_ID! };
   let reference: Awaited<ReturnType<typeof startReference>>;
   before(async () => { reference = await startReference(); });
   after(async () => { await reference.close(); });

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { ROOT, FORMATS, OPERATIONS, type Operation } from '../../src/contract/load.ts';
 import { loadProfile } from '../../src/profile/load.ts';
+import { referenceEnv } from '../../src/profile/reference.ts';
 import { decodeResponse, encodeRequest } from '../../src/codec/index.ts';
 import { checkFoundAddresses } from '../../src/checks/found-addresses.ts';
 import { startReference } from '../../reference/server.ts';
@@ -76,7 +77,7 @@ describe('text arbitraries', () => {
 });
 
 describe('the reference and generated valid requests', () => {
-  const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), { OCS_APPKEY: 'ref-appkey-0001', OCS_SESSION_ID: 'ref-session-alice', OCS_SESSION_ID_2: 'ref-session-bob', OCS_APPKEY_2: 'ref-appkey-0002' });
+  const profile = loadProfile(join(ROOT, 'profiles', 'reference.yaml'), referenceEnv());
   let reference: Awaited<ReturnType<typeof startReference>>;
   before(async () => { reference = await startReference(); });
   after(async () => { await reference.close(); });

@@ -6,9 +6,9 @@ export type Format = 'json' | 'xml';
 export type Json = Record<string, unknown>;
 export const FORMATS: readonly Format[] = ['json', 'xml'];
 
-export const APPKEY = 'ref-appkey-0001';
-export const ALICE = 'ref-session-alice';
-export const BOB = 'ref-session-bob';
+export const APPKEY = 'ref-k7Qw-0001';
+export const ALICE = 'ref-s9Zx-0a';
+export const BOB = 'ref-s9Zx-0b';
 export const ORDER = {
   moscow: '26-0000101',
   petersburg: '26-0000102',
