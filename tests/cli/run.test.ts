@@ -49,7 +49,7 @@ describe('ocs-conformance run', () => {
     const summary = readSummary(conformantDir);
     assert.equal(summary.verdict, 'conformant');
     assert.equal(summary.target.baseUrl, reference.url);
-    assert.match(conformant.stdout.trim().split('\n').at(-1)!, /^[0-9]+ passed, 0 failed, 0 errored, 0 skipped$/);
+    assert.match(conformant.stdout.trim().split('\n').at(-1)!, /^[0-9]+ passed, 0 failed, 0 errored, [0-9]+ skipped$/);
   });
 
   it('records what the certificate was measured with, in summary.json and the HTML', () => {

@@ -17,7 +17,8 @@ describe('npm start', () => {
     assert.equal(summary.counts.fail + summary.counts.error, 0);
     const notPassing = summary.rules.filter((r) => r.level === 'MUST' && (r.json !== 'pass' || r.xml !== 'pass'));
     assert.deepEqual(notPassing, []);
-    assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 errored, 0 skipped$/);
+    // A skip here is a check the spec's world leaves nothing to send for (a time zone with no offset change).
+    assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 errored, [0-9]+ skipped$/);
     for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
     // A quiet console: a line per endpoint, then the verdict; no tag lists.
     const lines = run.stdout.trim().split('\n');
@@ -59,7 +60,7 @@ describe('npm start', () => {
     assert.ok(summary.rules.every((r) => r.json === 'error' || r.json === 'untested'));
     for (const file of ['conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), `${file} is written`);
     assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /not sent: the last [0-9]+ requests to the target failed \(last: http:\/\/127\.0\.0\.1:[0-9]+ did not answer the preflight: transport: .*ECONNREFUSED/);
-    assert.match(lastLine(run.stdout), /^0 passed, 0 failed, [0-9]+ errored, 0 skipped$/);
+    assert.match(lastLine(run.stdout), /^0 passed, 0 failed, [0-9]+ errored, [0-9]+ skipped$/);
   });
 
   it('stops sending requests the target may accept once the profile\'s budget is spent', async () => {

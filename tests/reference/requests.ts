@@ -6,9 +6,9 @@ export type Format = 'json' | 'xml';
 export type Json = Record<string, unknown>;
 export const FORMATS: readonly Format[] = ['json', 'xml'];
 
-export const APPKEY = 'ref-k7Qw-0001';
-export const ALICE = 'ref-s9Zx-0a';
-export const BOB = 'ref-s9Zx-0b';
+export const APPKEY = 'ref-k7Qw-Xp4z-0001';
+export const ALICE = 'ref-s9Zx-Vm3c-0a';
+export const BOB = 'ref-s9Zx-Vm3c-0b';
 export const ORDER = {
   moscow: '26-0000101',
   petersburg: '26-0000102',
