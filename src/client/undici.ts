@@ -1,6 +1,7 @@
 import { cause } from './answer.ts';
 import { Connections, FRESH } from './connections.ts';
 import { HeadDeadline } from './deadline.ts';
+import { closedUnanswered } from './idle-close.ts';
 import { Exchange, type Limits } from './exchange.ts';
 import { overNodeHttp, shaped, type Shaped } from './framed.ts';
 import { sendMessage } from './messages.ts';
@@ -61,6 +62,18 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     return await undiciRefusal(err, receivedOn(exchange), exchange.headAt !== undefined) ?? new TransportError(cause(err, timeoutMs));
   }
 
+  /** The request once more, on a fresh connection: a kept one was closed as it crossed it (src/client/idle-close.ts). */
+  async function once(req: WireRequest): Promise<WireResponse> {
+    const again = start(req, shaped(req), FRESH, false);
+    try {
+      return await again.response;
+    } catch (err) {
+      throw await failure(err, again);
+    } finally {
+      connections.release(again.dispatcher);
+    }
+  }
+
   const judge = new Stalls({
     fresh: (req) => start(req, shaped(req), FRESH, false),
     failure,
@@ -87,6 +100,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
         judge.answered();
         return response;
       } catch (err) {
+        if (closedUnanswered(err, first)) return await once(req);
         throw await failure(err, first);
       } finally {
         connections.release(first.dispatcher);
