@@ -21,19 +21,21 @@ process.env.OCS_CASES_CACHE ??= `${reports}/.cases.json`;
 process.env.OCS_PREFLIGHT_FILE ??= `${reports}/.preflight.json`;
 process.env.OCS_QUOTED_FILE ??= `${reports}/.quoted`;
 process.env.OCS_STALL_FILE ??= `${reports}/.stalls`;
+process.env.OCS_PACE_FILE ??= `${reports}/.pace`;
 const { safety, name } = profileSettings(process.env.OCS_PROFILE!);
 process.env.OCS_TARGET_NAME ??= name;
 // Workers: --workers, else OCS_WORKERS, else the profile's safety.workers, else half the
 // cores (Playwright's default), never more than requests may be in flight.
-const { workers, inFlight } = workerPlan(safety, cliFlag('-j', '--workers'));
+const { workers, inFlight, start } = workerPlan(safety, cliFlag('-j', '--workers'));
 
 // Only the main process decides (workers, TEST_WORKER_INDEX set, inherit its environment): a
-// new run starts with a closed breaker, a full budget and its scenarios read anew, each
-// worker gets its share of the requests in flight, and the steps inside a test see the
-// run's --grep.
+// new run starts with a closed breaker, a full budget (of accepted requests, and for waiting on
+// 429s and 503s) and its scenarios read anew, each worker gets its share of the requests in
+// flight (the most, and where its pace starts), and the steps inside a test see the run's --grep.
 if (process.env.TEST_WORKER_INDEX === undefined) {
-  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE, process.env.OCS_STALL_FILE]) rmSync(file, { force: true });
+  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE, process.env.OCS_STALL_FILE, process.env.OCS_PACE_FILE]) rmSync(file, { force: true });
   process.env.OCS_WORKER_IN_FLIGHT = String(inFlight);
+  process.env.OCS_WORKER_START_IN_FLIGHT = String(start);
   // A cap on the request rate is shared out as the requests in flight are.
   const rps = rateLimit(safety);
   if (rps) process.env.OCS_WORKER_RPS = String(rps / workers);

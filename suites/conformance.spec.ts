@@ -11,14 +11,16 @@
  */
 import { test as base } from '@playwright/test';
 import { baseUrl, runContext } from '../src/runner/context.ts';
-import { recordUnit, WAITED } from '../src/report/record.ts';
+import { recordUnit } from '../src/report/record.ts';
+import { PACE } from '../src/report/pace.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
 import { UNSELECTED } from '../src/runner/grep.ts';
 import { casesOfRun } from '../src/scenario/load.ts';
 import { PROPERTIES } from '../generators/suite.ts';
-import { closeWorker, runSteps, waitsSoFar } from './steps.ts';
+import { closeWorker, progress, runSteps, takePace } from './steps.ts';
 import { recordStopped, running } from '../src/runner/stop.ts';
+import { idleLimitMs, timeLimitFollowing } from '../src/runner/watchdog.ts';
 
 const RUNS = runsPerProperty();
 const SEED = process.env.OCS_SEED === undefined ? undefined : Number(process.env.OCS_SEED);
@@ -48,19 +50,16 @@ for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [], RUNS)) {
     const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
     if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
     test.skip(steps.length === 0, 'not selected');
-    const properties = steps.filter((s) => s.kind === 'property').length;
     const runs = unit.slice?.runs ?? RUNS;
     const ctx = runContext();
-    // A same-day case may wait for the target's clock to cross 16:00 (src/runner/case.ts acrossCutoff).
-    test.setTimeout(60_000 + steps.length * 1_000 + properties * runs * 250 + (ctx.profile.clock?.waitForCutoffSeconds ?? 0) * 1_000);
+    // The test's time limit follows its answers: a target that paces the run slowly still finishes.
+    const unwatch = timeLimitFollowing((ms) => test.setTimeout(ms), progress, idleLimitMs(ctx.timeoutMs, ctx.profile.clock?.waitForCutoffSeconds));
     const refused = refusalsOfRun().find((r) => r.operation === unit.operation && r.format === unit.format)?.line;
     if (refused) info.annotations.push({ type: REFUSED, description: refused });
-    const before = waitsSoFar();
-    const results = await runSteps(steps, ctx, baseUrl(), { runs, seed: SEED, path: PATH, refused });
-    const waited = waitsSoFar();
-    if (waited.count > before.count) {
-      info.annotations.push({ type: WAITED, description: `the target answered 429 Too Many Requests ${waited.count - before.count} time(s); the harness waited ${((waited.ms - before.ms) / 1000).toFixed(1)} s as Retry-After asked and sent again` });
-    }
+    takePace();
+    const results = await runSteps(steps, ctx, baseUrl(), { runs, seed: SEED, path: PATH, refused }).finally(unwatch);
+    const pace = takePace();
+    if (pace?.sent) info.annotations.push({ type: PACE, description: JSON.stringify(pace) });
     await recordUnit(info, ctx, unit, results);
   }));
 }

@@ -4,9 +4,9 @@
  * sends its trials ahead of fast-check (generators/property.ts), so a distant target is not
  * waited on one round trip at a time.
  */
-import { guarded, type Transport } from '../src/client/transport.ts';
-import type { Waits } from '../src/client/polite.ts';
-import { targetTransport } from '../src/runner/transport.ts';
+import type { Transport } from '../src/client/transport.ts';
+import type { PaceFigures } from '../src/client/pace.ts';
+import { targetTransport, type Target } from '../src/runner/transport.ts';
 import type { RunContext } from '../src/runner/context.ts';
 import { limiter, type Limit } from '../src/runner/limit.ts';
 import { inFlightOf, runCase } from '../src/runner/case.ts';
@@ -22,11 +22,11 @@ import { beforeStop, isStopped, stoppable, stoppableLimit } from '../src/runner/
  */
 interface StepSettings { runs: number; seed?: number; path?: string; refused?: string }
 
-// One undici client per worker process, with one cap on requests in flight for everything
-// the worker sends. Not Playwright's `request` fixture: `npm run bench` measures the harness
-// faster over undici, and setting the fixture up costs 0.4 s in every new worker, which
-// Playwright starts after each failed test.
-let target: ReturnType<typeof targetTransport> | undefined;
+// One undici client per worker process, with one pace (src/client/pace.ts) and one cap on
+// requests in flight, the pace's window, for everything the worker sends. Not Playwright's
+// `request` fixture: `npm run bench` measures the harness faster over undici, and setting the
+// fixture up costs 0.4 s in every new worker, which Playwright starts after each failed test.
+let target: Target | undefined;
 let transport: Transport | undefined;
 let limit: Limit | undefined;
 // A property draws all its runs' values before it starts (generators/property.ts). As many
@@ -38,20 +38,23 @@ let properties: Limit | undefined;
 const propertiesAtOnce = (runs: number): Limit => (properties ??= stoppableLimit(limiter(Math.min(16, Math.max(2, Math.floor(VALUES_HELD / Math.max(1, runs)))))));
 function worker(ctx: RunContext): { transport: Transport; limit: Limit } {
   if (!transport) {
-    target = targetTransport(ctx);
-    transport = stoppable(guarded(target, ctx.inFlight));
+    const paced = (target = targetTransport(ctx, { breaker: true }));
+    transport = stoppable(paced);
+    limit = stoppableLimit(limiter(() => paced.pace.places(), () => paced.pace.wanted(), (admit) => paced.pace.onRoom(admit)));
   }
-  limit ??= stoppableLimit(limiter(ctx.inFlight));
-  return { transport, limit };
+  return { transport, limit: limit! };
 }
 
-/** What HTTP 429s have cost this worker so far: the waits Retry-After asked for. */
-export const waitsSoFar = (): Waits => ({ count: target?.waits.count ?? 0, ms: target?.waits.ms ?? 0 });
+/** The pace of this worker's requests since the last take: a test takes those of its own (src/report/pace.ts). */
+export const takePace = (): PaceFigures | undefined => target?.pace.take();
+
+/** Answers, push backs and failures this worker has had so far: what the test's watchdog reads as progress. */
+export const progress = (): number => target?.pace.completions ?? 0;
 
 export async function closeWorker(): Promise<void> {
   // A stopped run does not wait for the answers to requests it let go of (src/runner/stop.ts).
   await (isStopped() ? target?.destroy() : target?.close());
-  target = transport = undefined;
+  target = transport = limit = undefined;
 }
 
 /** The steps' results; a step the run's stop cut short judged nothing and is left out. */

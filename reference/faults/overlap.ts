@@ -35,7 +35,11 @@ function sharedSlot(): Fault['write'] {
   };
 }
 
-/** Requests counted while they are worked on, per order; past MOST_OTHERS others, the answer is 503. */
+/**
+ * Requests counted while they are worked on, per order; past MOST_OTHERS others, the answer is
+ * 500, an internal error. Not 503: a 503 says "not now" (RFC 9110 section 15.6.4), and the
+ * harness waits and sends again, as it must; a 500 under a burst is the fault.
+ */
 function overloaded(): FaultHooks {
   const working = new Map<string, number>();
   const orderOf = new WeakMap<Exchange, string>();
@@ -52,7 +56,7 @@ function overloaded(): FaultHooks {
     answer: (out, at) => {
       if (!refused.has(at)) return out;
       const entry = errorEntry(100500, { detail: 'Слишком много одновременных запросов по заказу.', message: 'Too many requests for the order at once.' });
-      return { ...out, status: 503, body: { metadata: { ...(out.body.metadata as Obj), status: 503 }, errors: [entry] } };
+      return { ...out, status: 500, body: { metadata: { ...(out.body.metadata as Obj), status: 500 }, errors: [entry] } };
     },
     write: (res, reply, at) => {
       const order = orderOf.get(at);
@@ -72,7 +76,7 @@ export const OVERLAP_FAULTS: Fault[] = [
   { name: 'answers-swapped-in-flight', rule: 'OVL-INDEPENDENT',
     description: `answers from one slot shared by both operations: a receiver change and a pickup change answered within ${SLOT_MS} ms of each other each get the other's answer`,
     perService: () => ({ write: sharedSlot() }) },
-  { name: 'order-overloaded-503', rule: 'OVL-INDEPENDENT',
-    description: `works ${WORK_MS} ms on each request for an order, and answers 503 (in the error body shape) to one that comes while more than ${MOST_OTHERS} others for that order are being worked on`,
+  { name: 'order-overloaded-500', rule: 'OVL-INDEPENDENT',
+    description: `works ${WORK_MS} ms on each request for an order, and answers 500 (in the error body shape, code 100500) to one that comes while more than ${MOST_OTHERS} others for that order are being worked on`,
     perService: overloaded },
 ];

@@ -2,6 +2,7 @@ import { startReference } from '../../reference/server.ts';
 import { describeFinding } from '../../src/checks/finding.ts';
 import { summarize, type RuleRow, type RuleVerdict } from '../../src/report/summary.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
+import { paced } from '../../src/runner/transport.ts';
 import type { RunContext } from '../../src/runner/context.ts';
 import type { FindingSource, SourcedFinding } from './sources.ts';
 
@@ -50,11 +51,13 @@ function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = 
 
 /** Judges the target at `url` with every source, over a transport of its own, in this process. */
 export async function judgeUrl(url: string, sources: FindingSource[], ctx: RunContext): Promise<SourcedFinding[]> {
-  const transport = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
+  const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
+  // Paced as a run paces its target: a 429 or a 503 is "not now", waited out, never judged.
+  const { transport } = paced(undici, ctx);
   try {
     return (await Promise.all(sources.map((source) => source({ url, transport, ctx })))).flat();
   } finally {
-    await transport.destroy();
+    await undici.destroy();
   }
 }
 

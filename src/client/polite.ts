@@ -1,29 +1,41 @@
-import { TransportError, type Transport, type WireResponse } from './transport.ts';
+import type { Pace } from './pace.ts';
+import type { SharedLog } from './shared-log.ts';
+import { NotSent, NOT_SENT, TransportError, type Transport, type WireResponse } from './transport.ts';
 
 /**
- * Vendor safety: a cap on the request rate (profile `safety.rps`, OCS_RPS, `--rps`), and an
- * HTTP 429 that is never judged. A 429 says "later", not "no": the request is sent again after
- * the Retry-After the target asks for (bounded), a few times, and the waits are counted for the
- * report. Still refused after that, the request is a transport error, never a rejection.
+ * Backpressure is not a verdict (issue 33, DESIGN principle 6). A 429 (RFC 6585 section 4) or a
+ * 503 (RFC 9110 section 15.6.4) says "not now": the request is sent again after the Retry-After
+ * the target asks for (at most MAX_WAIT_MS), or else after an exponential backoff with full
+ * jitter, and judged on the answer that comes after them, which carries `pushedBack`. Every send
+ * takes the pace's turn (the rate cap), and every answer tells the pace (src/client/pace.ts).
+ *
+ * The run's budget for waiting (profile safety.waitBudgetSeconds): a request that would still be
+ * pushed back after it, counted from its first send, ends as a transport error (the verdict is
+ * `error`, never `fail`), with what the target sustained. When no request at all got a final
+ * answer meanwhile, the budget is spent for the whole run: the line goes to `spent`
+ * (OCS_PACE_FILE, every worker reads it) and nothing more is sent, so a target that keeps
+ * shedding ends the run INCOMPLETE after one budget, not one per request.
  */
 export interface PoliteOptions {
-  /** Requests per second this process may send; undefined: no cap. */
-  rps?: number;
-  /** Sends after the first 429 (default 3). */
-  retries?: number;
-  /** The longest single wait honoured, whatever Retry-After says (default 30 s). */
+  budgetMs: number;
+  /** The longest single wait honoured, whatever Retry-After says. */
   maxWaitMs?: number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Where the workers of a run tell each other the budget is spent; this process alone without it. */
+  spent?: SharedLog;
+  sleep?: (ms: number) => Promise<unknown>;
   now?: () => number;
+  random?: () => number;
 }
 
-/** What 429s cost this process so far. */
-export interface Waits { count: number; ms: number }
+export const DEFAULT_WAIT_BUDGET_SECONDS = 120;
+const MAX_WAIT_MS = 30_000;
+/** Backoff without a Retry-After: full jitter over BACKOFF_BASE_MS × 2^attempt, at most BACKOFF_CAP_MS. */
+const BACKOFF_BASE_MS = 100;
+const BACKOFF_CAP_MS = 10_000;
+/** Another worker's spent budget is read at most this often: a file stat per request would cost more than it saves. */
+const SPENT_READ_MS = 250;
 
-const DEFAULT_RETRIES = 3;
-const DEFAULT_MAX_WAIT_MS = 30_000;
-/** A 429 without a Retry-After the harness can read waits this long. */
-const DEFAULT_WAIT_MS = 1_000;
+const PUSHBACK: Record<number, string> = { 429: '429 Too Many Requests', 503: '503 Service Unavailable' };
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,40 +47,71 @@ export function retryAfterMs(value: string | undefined, now: number): number | u
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-export function polite(transport: Transport, opts: PoliteOptions = {}): Transport & { waits: Waits } {
+/** What the target sustained while it pushed back, and the profile keys that declare it. */
+export function sustainedLine(pace: Pace): string {
+  const f = pace.figures();
+  const seconds = f.limited ? Math.max(1, f.limited.to - f.limited.from) / 1000 : 0;
+  const rate = f.limited && seconds ? f.limited.answers / seconds : 0;
+  return `it sustained ${rate.toFixed(1)} requests/s with at most ${f.inFlight.last} in flight: declare them in safety.rps and safety.concurrency`;
+}
+
+export function polite(transport: Transport, pace: Pace, opts: PoliteOptions): Transport {
   const sleep = opts.sleep ?? pause;
   const now = opts.now ?? Date.now;
-  const retries = opts.retries ?? DEFAULT_RETRIES;
-  const maxWait = opts.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
-  const gap = opts.rps ? 1000 / opts.rps : 0;
-  const waits: Waits = { count: 0, ms: 0 };
-  // Sends leave one at a time, each a gap after the one before really left: a busy event loop
-  // that wakes a sleeper late delays the ones after it, never lets them go out together.
-  let queue = Promise.resolve();
-  let last = -Infinity;
-  const turn = (): Promise<void> => {
-    if (!gap) return queue;
-    queue = queue.then(async () => {
-      const wait = last + gap - now();
-      if (wait > 0) await sleep(wait);
-      last = now();
-    });
-    return queue;
+  const random = opts.random ?? Math.random;
+  const maxWait = opts.maxWaitMs ?? MAX_WAIT_MS;
+  let spent: string | undefined;
+  let readAt = -Infinity;
+  const spentReason = (): string | undefined => {
+    if (spent || !opts.spent) return spent;
+    if (now() - readAt >= SPENT_READ_MS) {
+      readAt = now();
+      spent = opts.spent.lines()[0];
+    }
+    return spent;
+  };
+  const waitFor = (res: WireResponse, attempt: number): number => {
+    const asked = retryAfterMs(res.headers['retry-after'], now());
+    return asked !== undefined ? Math.min(asked, maxWait) : random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  };
+  const giveUp = (res: WireResponse, statuses: number[], since: number): TransportError => {
+    const quiet = pace.quietMs();
+    const what = `the target answered ${PUSHBACK[res.status]} ${statuses.length} time(s) to this request over ${Math.round((now() - since) / 1000)} s`;
+    const line = `the target answered only 429 or 503 for ${Math.round(quiet / 1000)} s, the run's budget for waiting (safety.waitBudgetSeconds: ${opts.budgetMs / 1000} s); ${sustainedLine(pace)}`;
+    // No final answer came to any request while this one used its whole budget: the run's is spent.
+    if (quiet >= now() - since) {
+      spent ??= line;
+      opts.spent?.append(line);
+    }
+    return new TransportError(`${what}, past the run's budget for waiting (safety.waitBudgetSeconds: ${opts.budgetMs / 1000} s); ${sustainedLine(pace)}`, res);
   };
   return {
-    waits,
     async send(request): Promise<WireResponse> {
+      const since = now();
+      const statuses: number[] = [];
+      let waited = 0;
       for (let attempt = 0; ; attempt++) {
-        await turn();
-        const res = await transport.send(request);
-        if (res.status !== 429) return res;
-        if (attempt === retries) {
-          throw new TransportError(`the target answered 429 Too Many Requests ${retries + 1} times in a row (waited ${(waits.ms / 1000).toFixed(1)} s in all on this process); lower --rps or safety.rps`);
+        const reason = spentReason();
+        if (reason) throw new NotSent(`${NOT_SENT}${reason}`);
+        const sentAt = await pace.turn();
+        let res: WireResponse;
+        try {
+          res = await transport.send(request);
+        } catch (err) {
+          pace.failed();
+          throw err;
         }
-        const wait = Math.min(retryAfterMs(res.headers['retry-after'], now()) ?? DEFAULT_WAIT_MS, maxWait);
-        waits.count++;
-        waits.ms += wait;
-        await sleep(wait);
+        if (!(res.status in PUSHBACK)) {
+          pace.answered(res.ms);
+          return statuses.length ? { ...res, pushedBack: { statuses, waitedMs: waited } } : res;
+        }
+        pace.pushedBack(sentAt, res.status);
+        statuses.push(res.status);
+        const wait = waitFor(res, attempt);
+        if (now() - since + wait > opts.budgetMs) throw giveUp(res, statuses, since);
+        pace.waited(wait);
+        waited += wait;
+        await pace.sleeping(() => sleep(wait));
       }
     },
   };

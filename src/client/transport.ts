@@ -124,11 +124,13 @@ const failures = sharedLog('OCS_BREAKER_FILE');
  * every further request fails at once with the reason, and the run still ends with a full
  * report.
  */
-export function guarded(transport: Transport, inFlight = 1): Transport {
+export function guarded(transport: Transport, inFlight: number | (() => number) = 1): Transport {
+  // The requests in flight now: a paced run's window moves (src/client/pace.ts).
+  const together = typeof inFlight === 'number' ? () => inFlight : inFlight;
   return {
     async send(request) {
       const recent = failures.lines();
-      if (recent.length >= BREAK_AFTER + inFlight - 1) {
+      if (recent.length >= BREAK_AFTER + together() - 1) {
         throw new NotSent(`${NOT_SENT}the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
       }
       try {

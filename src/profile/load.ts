@@ -18,7 +18,7 @@ export interface Profile {
   identities?: Identity[];
   http?: HttpSettings;
   responses?: { errorCodePath?: string; xmlRoot?: string };
-  safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number };
+  safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number; waitBudgetSeconds?: number };
   /** Failures of MUST rules a buyer accepts (src/profile/waivers.ts). */
   waivers?: WaiverEntry[];
   fixtures: Record<string, unknown> & { orders: Record<string, string> };

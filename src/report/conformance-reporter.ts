@@ -2,7 +2,9 @@ import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
-import { FINDINGS, WAITED, type RecordedUnit } from './record.ts';
+import { FINDINGS, type RecordedUnit } from './record.ts';
+import { PACE, PaceTally, paceNote, spentOfRun } from './pace.ts';
+import type { PaceFigures } from '../client/pace.ts';
 import { writeJunit, writeReports } from './write.ts';
 import { summarize, type BaselineSection, type Summary, type TestOutcome } from './summary.ts';
 import { compareSummaries, readSummaryFile } from './compare.ts';
@@ -40,8 +42,10 @@ export default class ConformanceReporter implements Reporter {
    * everything fails has each test bring its own, 64 copies of every rule's.
    */
   private readonly evidence = new Map<string, RuleEvidence>();
-  /** What the run met beside the rules (HTTP 429 waits), a line per test: JUnit's system-out. */
+  /** What the run met beside the rules (the 429s and 503s it waited out), a line per test: JUnit's system-out. */
   private readonly notes: string[] = [];
+  /** How the run was paced, added up from every test's figures (src/report/pace.ts). */
+  private readonly pace = new PaceTally();
   /** How long the target took to answer, added up from every test's histograms (and every shard's, in a merge). */
   private readonly latency = new LatencyTally();
   private config: FullConfig | undefined;
@@ -92,7 +96,13 @@ export default class ConformanceReporter implements Reporter {
       if (!this.evidence.has(`${e.rule}|${e.format}`)) this.evidence.set(`${e.rule}|${e.format}`, e);
     }
     for (const a of [...test.annotations, ...(result.annotations ?? [])]) if (a.type === REFUSED && a.description) this.refused.add(a.description);
-    for (const a of result.annotations ?? []) if (a.type === WAITED && a.description) this.notes.push(`${test.title}: ${a.description}`);
+    for (const a of result.annotations ?? []) {
+      if (a.type !== PACE || !a.description) continue;
+      const figures = JSON.parse(a.description) as PaceFigures;
+      this.pace.add(figures);
+      const note = paceNote(test.title, figures);
+      if (note) this.notes.push(note);
+    }
     console.log(endpointLine(result.status === 'interrupted' ? `${test.title} (stopped)` : test.title, outcomes, result.duration, result.status === 'skipped' ? result.annotations.find((a) => a.type === 'skip')?.description : undefined));
   }
 
@@ -133,6 +143,8 @@ export default class ConformanceReporter implements Reporter {
     const world = targetWorld(outcomes, summary, env.OCS_PROFILE);
     if (world) summary.targetWorld = world;
     summary.latency = this.latency.endpoints();
+    const pace = this.pace.result(spentOfRun(env));
+    if (pace) summary.pace = pace;
     const baseline = env.OCS_BASELINE ? baselineSection(env.OCS_BASELINE, summary, env) : undefined;
     if (baseline) summary.baseline = baseline;
     writeReports(summary, this.outputDir);

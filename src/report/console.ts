@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome } from './summary-shape.ts';
 import { mustFails, strictWaiverFailure, waiverLines } from './waivers.ts';
 import { latencyFailure, latencyLines } from './latency-baseline.ts';
+import { paceLine } from './pace.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
@@ -108,6 +109,8 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
     ...(s.baseline ? baselineLines(s.baseline) : []),
     ...waiverLines(s),
     ...skipLines(s),
+    // One line, only when the target pushed back (429, 503): how the harness slowed, what it sustained.
+    ...[paceLine(s.pace)].filter((l) => l !== undefined),
     verdictLine(s, why),
   ];
 }

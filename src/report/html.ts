@@ -67,7 +67,7 @@ ${s.waivers ? waiversHtml(s.waivers) : ''}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
 ${s.targetWorld ? targetWorldHtml(s.targetWorld) : ''}
-${latencyHtml(s.latency)}
+${latencyHtml(s.latency, s.pace)}
 ${matrixHtml(s.rules)}
 ${safetyHtml(s.rules.filter((r) => r.family === 'safety'))}
 <h2 id="reading">How to read it</h2>

@@ -9,9 +9,6 @@ import { rerunStep, thrownText, type StepResult } from './step-text.ts';
 import { EVIDENCE_STEPS, showStep, stepError, type Shown } from './check-step.ts';
 import { sharedLog } from '../client/shared-log.ts';
 
-/** The annotation of what HTTP 429s cost a test (the waits Retry-After asked for): JUnit's system-out carries it. */
-export const WAITED = 'rate-limited';
-
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 

@@ -124,6 +124,30 @@ export interface Summary {
   targetWorld?: TargetWorld;
   /** How long the target took to answer, per endpoint and format (src/report/latency.ts); never part of the verdict. */
   latency?: EndpointLatency[];
+  /** How the run was paced (src/report/pace.ts): never part of the verdict, but a spent budget for waiting leaves errors. */
+  pace?: PaceSection;
+}
+
+/**
+ * How the run was paced (src/client/pace.ts, src/report/pace.ts), every worker's requests added
+ * up; the requests in flight and a second are a worker's (summary.provenance.workers of them).
+ */
+export interface PaceSection {
+  /** Requests sent, every one sent again after a 429 or 503 counted, and the final answers (neither) among their answers. */
+  sent: number;
+  answers: number;
+  /** 429s and 503s met, by status. */
+  pushbacks: Record<string, number>;
+  /** The waits before sending a pushed-back request again: how many, and their total in ms. */
+  waits: { count: number; ms: number };
+  /** Requests in flight: where the pace began, the most and the fewest it reached, where it ended. */
+  inFlight: { start: number; max: number; min: number; last: number };
+  /** Requests a second, once a push back capped them: the lowest and the last. */
+  rps?: { min: number; last: number };
+  /** Final answers a second over the span the target limited the run (from its first 429 or 503 on). */
+  sustainedRps?: number;
+  /** The run's budget for waiting was spent (profile safety.waitBudgetSeconds): why, and what to declare. */
+  spent?: string;
 }
 
 /** What one finished test contributes: its own verdict and a verdict per (rule, format). */

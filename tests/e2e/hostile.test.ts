@@ -124,8 +124,9 @@ describe('a hostile target', () => {
       ended(o.run, [2], true);
       assert.ok(o.run.summary().counts.error > 0);
       assert.match(junit(o.run), /not sent: the last \d+ requests to the target failed/);
-      // The breaker opens 3 failures beyond those in flight; as many again may be on their way.
-      assert.ok(o.seen <= ANSWERED + 3 + 2 * IN_FLIGHT, `${o.seen} requests reached the target`);
+      // The breaker opens 3 failures beyond those in flight; as many again may be on their way, and
+      // a request whose kept connection was closed unanswered goes once more on a fresh one (A-IDLE-CLOSE).
+      assert.ok(o.seen <= ANSWERED + 3 + 3 * IN_FLIGHT, `${o.seen} requests reached the target`);
     });
   }
 
@@ -179,7 +180,8 @@ describe('a target that asks the harness to slow down', () => {
   it('answering 429: the request is sent again after Retry-After, judged on the real answer, and the wait is reported', async () => {
     const o = await against('too-many', { whole: true });
     ended(o.run, [0], true);
-    assert.match(junit(o.run), /the target answered 429 Too Many Requests \d+ time\(s\); the harness waited [\d.]+ s as Retry-After asked and sent again/);
+    assert.match(junit(o.run), /: the target answered 429 \d+ times?; the harness waited [\d.]+ s in all \(\d+ waits\) and sent again/);
+    assert.match(o.run.stdout, /^Pace: the target answered 429 \d+ times?; .* it sustained [\d.]+ requests\/s/m, 'one line in the console, since the target pushed back');
   });
 
   it('is never sent more than --rps requests in a second (OCS_RPS)', async () => {

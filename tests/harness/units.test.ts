@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { describe, it } from 'node:test';
 import { planUnits, selectSteps, type Unit } from '../../src/runner/units.ts';
 import { MIN_SLICES, shardsOf, SLICE_AT, sliceSeed } from '../../src/runner/slices.ts';
-import { concurrency, perWorker, workerPlan, workersFor } from '../../src/runner/concurrency.ts';
+import { concurrency, perWorker, startInFlight, workerPlan, workersFor } from '../../src/runner/concurrency.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { loadAllCases } from '../../src/scenario/load.ts';
 import { loadRules, ROOT } from '../../src/contract/load.ts';
@@ -190,8 +190,8 @@ describe('a deep run', () => {
 });
 
 describe('requests in flight', () => {
-  it('come from OCS_CONCURRENCY, else the profile, else 48, and are shared by the workers', () => {
-    assert.equal(concurrency(undefined, {}), 48);
+  it('come from OCS_CONCURRENCY, else the profile, else 256, and are shared by the workers', () => {
+    assert.equal(concurrency(undefined, {}), 256);
     assert.equal(concurrency({ concurrency: 8 }, {}), 8);
     assert.equal(concurrency({ concurrency: 8 }, { OCS_CONCURRENCY: '3' }), 3);
     assert.throws(() => concurrency(undefined, { OCS_CONCURRENCY: '0' }), /OCS_CONCURRENCY must be a whole number/);
@@ -201,12 +201,18 @@ describe('requests in flight', () => {
   });
 
   it('are shared out as playwright.config.ts and the bench share them: --workers, else OCS_WORKERS, else the profile, else half the cores', () => {
-    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, {}), { total: 8, workers: 3, inFlight: 2 });
-    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, { OCS_WORKERS: '4' }), { total: 8, workers: 4, inFlight: 2 });
-    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, '1', { OCS_WORKERS: '4', OCS_CONCURRENCY: '5' }), { total: 5, workers: 1, inFlight: 5 });
-    assert.deepEqual(workerPlan({ concurrency: 2 }, '16', {}), { total: 2, workers: 2, inFlight: 1 }, 'no more workers than requests in flight');
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, {}), { total: 8, workers: 3, inFlight: 2, start: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, undefined, { OCS_WORKERS: '4' }), { total: 8, workers: 4, inFlight: 2, start: 2 });
+    assert.deepEqual(workerPlan({ workers: 3, concurrency: 8 }, '1', { OCS_WORKERS: '4', OCS_CONCURRENCY: '5' }), { total: 5, workers: 1, inFlight: 5, start: 5 });
+    assert.deepEqual(workerPlan({ concurrency: 2 }, '16', {}), { total: 2, workers: 2, inFlight: 1, start: 1 }, 'no more workers than requests in flight');
     const halfTheCores = Math.max(1, Math.floor(cpus().length / 2));
-    assert.deepEqual(workerPlan(undefined, undefined, {}), { total: 48, workers: halfTheCores, inFlight: Math.floor(48 / halfTheCores) });
+    assert.deepEqual(workerPlan(undefined, undefined, {}), { total: 256, workers: halfTheCores, inFlight: Math.floor(256 / halfTheCores), start: Math.floor(48 / halfTheCores) });
+  });
+
+  it('start each worker\'s pace at its share of 48, within its cap (OCS_WORKER_START_IN_FLIGHT)', () => {
+    assert.equal(startInFlight(256, {}), 48);
+    assert.equal(startInFlight(8, {}), 8);
+    assert.equal(startInFlight(128, { OCS_WORKER_START_IN_FLIGHT: '24' }), 24);
   });
 
   it('never exceed the limiter\'s cap, and every task runs', async () => {
@@ -221,5 +227,42 @@ describe('requests in flight', () => {
     })));
     assert.deepEqual(done, Array.from({ length: 20 }, (_, i) => i));
     assert.equal(peak, 3);
+  });
+
+  it('follow a cap that moves (a worker\'s pace): a lower cap admits nothing until places are given back, and a full cap is told', async () => {
+    let cap = 4;
+    let full = 0;
+    const limit = limiter(() => cap, () => full++);
+    let now = 0;
+    const peaks: number[] = [];
+    const release: (() => void)[] = [];
+    const tasks = Array.from({ length: 12 }, () => limit(async () => {
+      peaks.push(++now);
+      await new Promise<void>((r) => release.push(r));
+      now--;
+    }));
+    await new Promise((r) => setImmediate(r));
+    assert.equal(now, 4);
+    assert.equal(full, 8, 'every task that found the cap full');
+    const giveBack = async (): Promise<void> => {
+      release.shift()!();
+      await new Promise((r) => setImmediate(r));
+    };
+    cap = 2;
+    await giveBack();
+    assert.equal(now, 3, 'the cap down to 2 with 4 in flight: a place given back admits nothing');
+    await giveBack();
+    assert.equal(now, 2);
+    await giveBack();
+    assert.equal(now, 2, 'under the cap again: the next waits its turn');
+    cap = 6;
+    await giveBack();
+    assert.equal(now, 6, 'a cap raised fills at the next place given back');
+    while (peaks.length < tasks.length || now > 0) {
+      while (release.length) release.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(tasks);
+    assert.equal(Math.max(...peaks), 6);
   });
 });
