@@ -1,25 +1,30 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, findDelay, findFault, UnknownFault } from './faults.ts';
 import { DELAYS } from './faults/delays.ts';
+import { MODES, modesOfEnv, servingIn, UnknownMode } from './modes.ts';
 import { startReference } from './server.ts';
 
-const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset=SECONDS] [--fault NAME | --list-faults]\n'
+const USAGE = 'usage: reference/cli.ts [--port N] [--now 2026-11-23T09:00:00+03:00 | --offset=SECONDS] [--fault NAME | --list-faults] [--mode NAME[=N] … | --list-modes]\n'
   + '  --now fixes the clock at an instant; --offset=SECONDS runs it SECONDS ahead of this machine\'s\n'
   + '  (negative: behind, as --offset=-3600; with a space, a negative value reads as an option and is refused)\n'
-  + '  --fault NAME (or OCS_REFERENCE_FAULT=NAME) serves with one named deviation from the spec';
+  + '  --fault NAME (or OCS_REFERENCE_FAULT=NAME) serves with one named deviation from the spec\n'
+  + '  --mode NAME[=N], repeated (or OCS_REFERENCE_MODE=NAME[=N],…), serves in conformant operating modes (a rate limit, load shed, 1xx heads, …)';
 
 function usageError(message: string): never {
   process.stderr.write(`reference: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-interface Options { port: number; now?: () => Date; fault?: string }
+interface Options { port: number; now?: () => Date; fault?: string; modes: string[] }
 
-function options(): Options | 'list' {
-  let values: { port?: string; now?: string; offset?: string; fault?: string; 'list-faults'?: boolean };
+function options(): Options | 'list' | 'list-modes' {
+  let values: { port?: string; now?: string; offset?: string; fault?: string; mode?: string[]; 'list-faults'?: boolean; 'list-modes'?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, now: { type: 'string' }, offset: { type: 'string' }, fault: { type: 'string' }, 'list-faults': { type: 'boolean' } },
+      options: {
+        port: { type: 'string' }, now: { type: 'string' }, offset: { type: 'string' }, fault: { type: 'string' }, 'list-faults': { type: 'boolean' },
+        mode: { type: 'string', multiple: true }, 'list-modes': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -27,6 +32,14 @@ function options(): Options | 'list' {
     usageError(err instanceof Error ? err.message : String(err));
   }
   if (values['list-faults']) return 'list';
+  if (values['list-modes']) return 'list-modes';
+  const modes = values.mode ?? modesOfEnv();
+  try {
+    servingIn(modes);
+  } catch (err) {
+    if (err instanceof UnknownMode) usageError(err.message);
+    throw err;
+  }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || port > 65535) usageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
   const fault = values.fault ?? (process.env.OCS_REFERENCE_FAULT || undefined);
@@ -43,15 +56,15 @@ function options(): Options | 'list' {
     if (!/^-?\d+$/.test(values.offset)) usageError(`--offset must be a whole number of seconds, got ${values.offset}`);
     const ms = Number(values.offset) * 1000;
     // A moving clock ahead of or behind this machine's, as a vendor sandbox's may be (docs/target-clock.md).
-    return { port, fault, now: () => new Date(Date.now() + ms) };
+    return { port, fault, modes, now: () => new Date(Date.now() + ms) };
   }
-  if (values.now === undefined) return { port, fault };
+  if (values.now === undefined) return { port, fault, modes };
   const fixed = new Date(values.now);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(values.now) || Number.isNaN(fixed.getTime())) {
     usageError(`--now must be an ISO 8601 date-time such as 2026-11-23T09:00:00+03:00, got ${values.now}`);
   }
   // A fixed clock: every request sees the same instant, so demos and tests are repeatable.
-  return { port, fault, now: () => new Date(fixed) };
+  return { port, fault, modes, now: () => new Date(fixed) };
 }
 
 function listFaults(): void {
@@ -62,9 +75,15 @@ function listFaults(): void {
   process.stdout.write(DELAYS.map((d) => `${d.name.padEnd(name)}  ${'(delay)'.padEnd(rule)}  ${d.description}\n`).join(''));
 }
 
+function listModes(): void {
+  const name = Math.max(...MODES.map((m) => `${m.name}${m.defaultValue === undefined ? '' : '=N'}`.length));
+  process.stdout.write(MODES.map((m) => `${`${m.name}${m.defaultValue === undefined ? '' : '=N'}`.padEnd(name)}  ${m.description}${m.defaultValue === undefined ? '' : ` (N: ${m.defaultValue} unless given)`}\n`).join(''));
+}
+
 async function serve(opts: Options): Promise<void> {
   const ref = await startReference(opts);
   process.stdout.write(`listening ${ref.url}\n`);
+  if (opts.modes.length) process.stderr.write(`reference: serving in the modes ${opts.modes.join(', ')}\n`);
   const delay = opts.fault === undefined ? undefined : findDelay(opts.fault);
   if (delay) process.stderr.write(`reference: serving with the delay ${delay.name}: it ${delay.description}\n`);
   else if (opts.fault) {
@@ -86,4 +105,5 @@ async function serve(opts: Options): Promise<void> {
 
 const opts = options();
 if (opts === 'list') listFaults();
+else if (opts === 'list-modes') listModes();
 else await serve(opts);

@@ -7,6 +7,7 @@ import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
 import { type Fixtures, loadFixtures } from './fixtures.ts';
 import { type ReadBody, readBody } from './body.ts';
 import { hooksFor } from './faults.ts';
+import { servingIn } from './modes.ts';
 import type { Exchange } from './hooks.ts';
 import { refusedHost } from './http-checks.ts';
 import type { Context, SuccessData } from './operations/context.ts';
@@ -18,6 +19,8 @@ export interface ReferenceOptions {
   now?: () => Date;
   /** A fault of reference/faults.ts to serve with, by name; none serves the spec faithfully. */
   fault?: string;
+  /** Operating modes of reference/modes.ts (`NAME` or `NAME=N`): conformant ways of answering, never faults. */
+  modes?: readonly string[];
   /** Hears of every internal error (HTTP 500); by default each is printed on stderr. */
   onInternalError?: (err: unknown) => void;
 }
@@ -33,7 +36,8 @@ const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
 const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
 function createReference(opts: ReferenceOptions = {}): Server {
-  const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()), hooks: hooksFor(opts.fault) };
+  const serving = servingIn(opts.modes ?? []);
+  const ctx: Context = { fixtures: opts.fixtures ?? loadFixtures(), now: opts.now ?? (() => new Date()), hooks: serving.hooks(hooksFor(opts.fault)) };
   const onInternalError = opts.onInternalError ?? ((err: unknown) => console.error('reference: internal error:', err));
   const connections = new WeakMap<Socket, object>();
   const connectionOf = (socket: Socket): object => {
@@ -42,6 +46,8 @@ function createReference(opts: ReferenceOptions = {}): Server {
     return token;
   };
   const server = createServer(ctx.hooks.serverOptions(SERVER_OPTIONS), (req, res) => {
+    // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
+    if (serving.arrive(req, res)) return;
     if (refusedHost(req, res, ctx.hooks.enforces)) return;
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
@@ -66,6 +72,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
   });
   const { clientError } = ctx.hooks;
   if (clientError) server.on('clientError', (err: Error, socket: Duplex) => clientError(err, socket, server));
+  serving.serve(server);
   return server;
 }
 
