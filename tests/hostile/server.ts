@@ -46,18 +46,24 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Where a request goes upstream: its path, also when it came in absolute form (`POST http://host/path`). */
+const upstreamUrl = (upstream: string, req: IncomingMessage): string => {
+  const { pathname, search } = new URL(req.url ?? '/', 'http://target');
+  return `${upstream}${pathname}${search}`;
+};
+
 /** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
 export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   // What a proxy would hide from the reference behind it, it refuses as the reference does (RFC 9112 3.2).
   if (refusedHost(req, res, () => true)) return;
-  const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+  const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
   res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
   res.end(Buffer.from(await up.body.arrayBuffer()));
 }
 
 /** The reference's answer to a request: status and text. */
 async function upstreamAnswer(upstream: string, req: IncomingMessage, body: Buffer): Promise<{ status: number; text: string }> {
-  const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+  const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
   return { status: up.statusCode, text: await up.body.text() };
 }
 
@@ -192,7 +198,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       }
       case 'invalid-utf8': {
         // The reference's own answer, with a byte no UTF-8 text holds inside a string.
-        const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+        const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
         const text = await up.body.text();
         const open = xml ? '<generated_at>' : '"generated_at":"';
         const at = text.indexOf(open) + open.length;
@@ -212,7 +218,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       case '5xx': res.writeHead(503, { 'content-type': 'text/plain' }); res.end('Service Unavailable'); return;
       case 'html': res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'); return;
       case 'content-type': {
-        const up = await request(upstream + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
+        const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
         res.writeHead(up.statusCode, { 'content-type': 'text/plain' });
         res.end(Buffer.from(await up.body.arrayBuffer()));
         return;
