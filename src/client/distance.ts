@@ -29,6 +29,8 @@ export class Distance {
   private base = Infinity;
   /** The fastest answer yet, in ms: the target's distance. */
   private fastest = Infinity;
+  /** Rounds ended: the first, its requests all sent at once into a cold target, shows no distance. */
+  private rounds = 0;
 
   /** `start`: where the window began, the least it shrinks back to; `most`: the cap. */
   constructor(private readonly start: number, private readonly most: number) {}
@@ -52,6 +54,7 @@ export class Distance {
     if (latencies.length < MIN_ROUND) return undefined;
     const median = latencies.sort((a, b) => a - b)[latencies.length >> 1]!;
     this.base = Math.min(this.base, median);
+    if (++this.rounds === 1) return undefined;
     if (full && median <= this.base * CALM + CALM_MS && window < (TOP_RPS * this.fastest) / 1000) return window * GROWTH;
     if (median > this.base * QUEUED && window > this.start) return Math.max(this.start, window * SHRINK);
     return undefined;

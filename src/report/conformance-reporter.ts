@@ -171,7 +171,7 @@ export default class ConformanceReporter implements Reporter {
 /** The run's target, as the first line names it. */
 function target(env: NodeJS.ProcessEnv): string {
   if (!env.OCS_EMBEDDED_REFERENCE) return env.OCS_BASE_URL ?? 'the target';
-  return `the embedded reference${env.OCS_REFERENCE_FAULT ? ` with fault ${env.OCS_REFERENCE_FAULT}` : ''}`;
+  return `the embedded reference${env.OCS_REFERENCE_FAULT ? ` with fault ${env.OCS_REFERENCE_FAULT}` : ''}${env.OCS_REFERENCE_MODE ? ` in mode ${env.OCS_REFERENCE_MODE}` : ''}`;
 }
 
 /**

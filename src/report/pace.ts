@@ -53,8 +53,12 @@ export class PaceTally {
     }
   }
 
-  /** The run's pace; `spent`: the line of a budget for waiting spent (OCS_PACE_FILE). */
+  /**
+   * The run's pace; `spent`: the line of a budget for waiting spent (OCS_PACE_FILE). A budget the
+   * preflight spent, before any test sent a request, leaves a section of no requests that says so.
+   */
   result(spent?: string): PaceSection | undefined {
+    if (!this.section && spent) this.add({ sent: 0, answers: 0, pushbacks: {}, waits: { count: 0, ms: 0 }, inFlight: { start: 1, max: 1, min: 1, last: 1 } });
     if (!this.section) return undefined;
     // Answers a second over the time some test was limited: the spans' union, so tests one after
     // another leave the gaps between them out and workers side by side count their time once.
@@ -72,7 +76,7 @@ export class PaceTally {
 export const spentOfRun = (env: NodeJS.ProcessEnv): string | undefined => (env.OCS_PACE_FILE ? sharedLog('OCS_PACE_FILE').lines()[0] : undefined);
 
 /** Whether the target pushed back (a 429 or a 503) at all. */
-export const pushedBack = (p: PaceSection | undefined): p is PaceSection => !!p && Object.keys(p.pushbacks).length > 0;
+const pushedBack = (p: PaceSection): boolean => Object.keys(p.pushbacks).length > 0;
 
 /**
  * The console's one line, when the target pushed back: `Pace: the target answered 429 12 times;
@@ -80,7 +84,8 @@ export const pushedBack = (p: PaceSection | undefined): p is PaceSection => !!p 
  * it sustained 38.2 requests/s`. A spent budget says so, with the rate to declare.
  */
 export function paceLine(p: PaceSection | undefined): string | undefined {
-  if (!pushedBack(p)) return undefined;
+  if (!p) return undefined;
+  if (!pushedBack(p)) return p.spent ? `Pace: ${p.spent}` : undefined;
   const slowed = [p.rps ? `${p.rps.min.toFixed(1)} requests/s` : '', `${p.inFlight.min} in flight`].filter(Boolean).join(' and ');
   const head = `Pace: the target answered ${statusCounts(p.pushbacks)}; the harness waited ${seconds(p.waits.ms)} in all and sent again, slowing to ${slowed} at least`;
   if (p.spent) return `${head}; ${p.spent}`;

@@ -187,6 +187,8 @@ describe('the pace', () => {
       for (let i = 0; i < answers; i++) pace.answered(ms);
     };
     round(200);
+    assert.equal(pace.window, 16, 'the first round, all sent at once into a cold target, shows no distance');
+    round(200);
     assert.equal(pace.window, 24);
     round(205);
     assert.equal(pace.window, 36);
