@@ -14,8 +14,11 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { refusedHost } from '../../reference/http-checks.ts';
 import { startReference } from '../../reference/server.ts';
 
-/** `received`: requests whose body has been read; `forwarded`: requests answered with the target's answer. */
-export interface Proxy { url: string; received(): number; forwarded(): number; close(): Promise<void> }
+/**
+ * `received`: requests whose body has been read; `forwarded`: requests answered with the target's
+ * answer; `pushedBack`: those answers that were a 429 or a 503 (the run sends each such request again).
+ */
+export interface Proxy { url: string; received(): number; forwarded(): number; pushedBack(): number; close(): Promise<void> }
 
 /**
  * `hangAfter`: every request past that many received is never answered (a stop must not wait
@@ -37,6 +40,7 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   let received = 0;
   let forwarded = 0;
+  let pushedBack = 0;
   const server = createServer((req, res) => {
     // A proxy that forwarded two Hosts, or a Host that is none, as one would hide them from the
     // target: it refuses them as the reference does (RFC 9112 3.2; docs/standards.md).
@@ -58,6 +62,7 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
       });
       const body = Buffer.from(await up.body.arrayBuffer());
       forwarded++;
+      if (up.statusCode === 429 || up.statusCode === 503) pushedBack++;
       res.writeHead(up.statusCode, { ...endToEnd(up.headers), 'content-length': body.length });
       res.end(body);
     })().catch((err: unknown) => {
@@ -75,6 +80,7 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
     url: `http://127.0.0.1:${port}`,
     received: () => received,
     forwarded: () => forwarded,
+    pushedBack: () => pushedBack,
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -87,11 +93,12 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
 }
 
 /**
- * A reference in this process and a proxy per entry of `delays` in front of it, closed when
- * `use` ends. They are not part of a spawned run's process tree, so its peak RSS leaves them out.
+ * A reference in this process (in its operating `modes`, reference/modes.ts) and a proxy per entry
+ * of `delays` in front of it, closed when `use` ends. They are not part of a spawned run's process
+ * tree, so its peak RSS leaves them out.
  */
-export async function withProxies<T>(delays: number[], use: (proxies: Proxy[]) => Promise<T>, options: ProxyOptions = {}): Promise<T> {
-  const reference = await startReference();
+export async function withProxies<T>(delays: number[], use: (proxies: Proxy[]) => Promise<T>, options: ProxyOptions = {}, modes: readonly string[] = []): Promise<T> {
+  const reference = await startReference({ modes });
   const proxies: Proxy[] = [];
   try {
     for (const d of delays) proxies.push(await startProxy(reference.url, d, options));
