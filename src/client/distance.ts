@@ -5,8 +5,9 @@
  * each round (a window of answers), a window that was full (a request waited for a place) and
  * whose round took no longer than the base latency (the fastest round's median) by a quarter grows
  * by half, while it is under what one worker could ever answer in the target's distance (TOP_RPS ×
- * the fastest answer yet: the distance no queue adds to, as BBR takes the least round trip; a
- * target on the same machine answers some request in a few ms however busy the worker is, and
+ * the least tenth percentile of a round yet: the distance no queue adds to, as BBR takes the least
+ * round trip, but not the odd answer a gateway gives at once to a request it refuses; a target on
+ * the same machine answers a tenth of its requests in a few ms however busy the worker is, and
  * never needs more than the window starts with). A round whose median is twice the base shrinks
  * it back toward where it started: the extra requests only queued, at the target or in the worker.
  */
@@ -27,8 +28,8 @@ const MIN_ROUND = 8;
 export class Distance {
   private round = { answers: 0, latencies: [] as number[], full: false };
   private base = Infinity;
-  /** The fastest answer yet, in ms: the target's distance. */
-  private fastest = Infinity;
+  /** The least tenth percentile of a round yet, in ms: the target's distance. */
+  private near = Infinity;
   /** Rounds ended: the first, its requests all sent at once into a cold target, shows no distance. */
   private rounds = 0;
 
@@ -43,7 +44,6 @@ export class Distance {
   /** An answer came after `ms`, the window being `window`: the window it should be now, when a round ended and changed it. */
   answered(ms: number, window: number): number | undefined {
     this.round.answers++;
-    this.fastest = Math.min(this.fastest, ms);
     if (this.round.latencies.length < this.most) this.round.latencies.push(ms);
     return this.round.answers >= Math.max(MIN_ROUND, Math.floor(window)) ? this.endRound(window) : undefined;
   }
@@ -52,10 +52,12 @@ export class Distance {
     const { latencies, full } = this.round;
     this.round = { answers: 0, latencies: [], full: false };
     if (latencies.length < MIN_ROUND) return undefined;
-    const median = latencies.sort((a, b) => a - b)[latencies.length >> 1]!;
+    latencies.sort((a, b) => a - b);
+    const median = latencies[latencies.length >> 1]!;
     this.base = Math.min(this.base, median);
+    this.near = Math.min(this.near, latencies[Math.floor(latencies.length / 10)]!);
     if (++this.rounds === 1) return undefined;
-    if (full && median <= this.base * CALM + CALM_MS && window < (TOP_RPS * this.fastest) / 1000) return window * GROWTH;
+    if (full && median <= this.base * CALM + CALM_MS && window < (TOP_RPS * this.near) / 1000) return window * GROWTH;
     if (median > this.base * QUEUED && window > this.start) return Math.max(this.start, window * SHRINK);
     return undefined;
   }
