@@ -22,6 +22,7 @@ export interface PoliteOptions {
   maxWaitMs?: number;
   /** Where the workers of a run tell each other the budget is spent; this process alone without it. */
   spent?: SharedLog;
+  /** Waits `ms`; resolves `true` when the run was stopped meanwhile (src/runner/stop.ts): nothing more is then sent. */
   sleep?: (ms: number) => Promise<unknown>;
   now?: () => number;
   random?: () => number;
@@ -111,7 +112,7 @@ export function polite(transport: Transport, pace: Pace, opts: PoliteOptions): T
         if (now() - since + wait > opts.budgetMs) throw giveUp(res, statuses, since);
         pace.waited(wait);
         waited += wait;
-        await pace.sleeping(() => sleep(wait));
+        if ((await pace.sleeping(() => sleep(wait))) === true) throw new NotSent(`${NOT_SENT}the run was stopped`);
       }
     },
   };

@@ -35,6 +35,15 @@ describe('polite: 429 and 503 are "not now"', () => {
     assert.deepEqual(res.pushedBack, { statuses: [429, 503, 503], waitedMs: 2300 });
   });
 
+  it('sends nothing more once the run was stopped during a wait', async () => {
+    const c = clock();
+    let sent = 0;
+    const inner: Transport = { send: async () => { sent++; return answer(503); } };
+    const t = polite(inner, paceOn(c), { budgetMs: 60_000, now: c.now, sleep: async () => true });
+    await assert.rejects(t.send(req), (err: unknown) => err instanceof NotSent && /not sent: the run was stopped/.test(err.message));
+    assert.equal(sent, 1);
+  });
+
   it('honours no Retry-After longer than 30 s, and reads one given as seconds or as an HTTP date', async () => {
     const c = clock();
     const t = polite(replying(answer(429, { 'retry-after': '3600' }), answer(200)), paceOn(c), { budgetMs: 120_000, ...c });
