@@ -21,7 +21,7 @@ export function buildRequest(c: Pick<LoadedCase, 'operation' | 'base' | 'set' | 
   const body = resolve(base, ctx) as Record<string, unknown>;
   for (const [path, value] of Object.entries(c.set ?? {})) setPath(body, path, resolve(value, ctx));
   for (const path of c.unset ?? []) unsetPath(body, path);
-  if (c.valueEdge) for (const [path, value] of Object.entries(valueEdgeSettings(body, c.valueEdge, ctx.profile, ctx.now, MissingFixture))) setPath(body, path, value);
+  if (c.valueEdge) for (const [path, value] of Object.entries(valueEdgeSettings(body, c.valueEdge, ctx.profile, ctx.now))) setPath(body, path, value);
   return body;
 }
 
@@ -82,7 +82,7 @@ function resolve(value: unknown, ctx: CaseContext): unknown {
     return prefix + fill(of, length - [...prefix].length - [...suffix].length) + suffix;
   }
   if ('$email' in v) return emailOfLength(Number(v.$email));
-  if ('$edges' in v) return edgeText(v.$edges as unknown as EdgeSpec, (path) => lookup(path, ctx), MissingFixture);
+  if ('$edges' in v) return edgeText(v.$edges as unknown as EdgeSpec, (path) => lookup(path, ctx));
   if ('$pad' in v) {
     const { ref, length, override, unit, lead = '', trail = '' } = v.$pad as { ref: string; length: number; override?: string; unit?: string; lead?: string; trail?: string };
     if (override) {

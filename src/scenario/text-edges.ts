@@ -17,6 +17,7 @@
  * fixture sent instead when the profile has it (a 1024-character search the target resolves).
  */
 import { fitting, freeTextCatalogue, limitEdges, textCatalogue } from '../contract/text-edges.ts';
+import { MissingFixture } from './missing.ts';
 
 export interface EdgeSpec {
   catalogue: 'text' | 'digits' | 'free-text';
@@ -56,10 +57,10 @@ function entryText(spec: EdgeSpec): string {
   return found.text;
 }
 
-/** The value `spec` names; `lookup` reads a fixture of the profile, throwing `missing` when it has none. */
-export function edgeText(spec: EdgeSpec, lookup: (path: string) => unknown, missing: new (...args: never[]) => Error): string {
+/** The value `spec` names; `lookup` reads a fixture of the profile, throwing MissingFixture when it has none. */
+export function edgeText(spec: EdgeSpec, lookup: (path: string) => unknown): string {
   if (spec.override) {
-    try { return String(lookup(spec.override)); } catch (err) { if (!(err instanceof missing)) throw err; }
+    try { return String(lookup(spec.override)); } catch (err) { if (!(err instanceof MissingFixture)) throw err; }
   }
   const base = spec.ref === undefined ? '' : `${String(lookup(spec.ref))}, `;
   const suffix = spec.suffix ?? '';

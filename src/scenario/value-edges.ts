@@ -14,6 +14,7 @@ import { nearMiss, NEAR_MISSES, type NearMissKind } from '../profile/near-misses
 import type { LoadedProfile } from '../profile/load.ts';
 import { EDGE_DAYS, type EdgeDay } from '../time/calendar.ts';
 import { clockOf } from '../time/clock.ts';
+import { MissingFixture, NOT_APPLICABLE } from './missing.ts';
 import { ScenarioError, type Bases, type LoadedCase, type ValueEdge } from './types.ts';
 
 /** The period of the time object (spec 2.8): every other HH:MM pair, the break, lies inside it. */
@@ -87,20 +88,20 @@ const valueAt = (body: unknown, path: string): unknown => path.split('.').reduce
  * The fields to set in the built request `body` for a copy's edge (dotted paths), from the profile
  * and the target's clock; `missing` is thrown, with the reason, when the profile gives none to send.
  */
-export function valueEdgeSettings(body: Record<string, unknown>, edge: ValueEdge, profile: LoadedProfile, now: Date, missing: new (reason: string) => Error): Record<string, unknown> {
+export function valueEdgeSettings(body: Record<string, unknown>, edge: ValueEdge, profile: LoadedProfile, now: Date): Record<string, unknown> {
   const entry = valueEdgeSets()[edge.set]!.entries.find((e) => e.id === edge.entry);
   if (!entry) throw new Error(`no entry ${edge.entry} in the value edges ${edge.set}`);
   const label = entry.label ?? entry.id;
   const current = valueAt(body, edge.field);
   switch (edge.set) {
     case 'integers': {
-      if (typeof current !== 'number') throw new missing(`the valid request holds no integer at ${edge.field} to move`);
+      if (typeof current !== 'number') throw new MissingFixture(`the valid request holds no integer at ${edge.field} to move`);
       return { [edge.field]: entry.add !== undefined ? current + entry.add : current * entry.times! };
     }
     case 'dates': {
       const clock = clockOf(profile);
       const day = clock.edgeDay(entry.day as EdgeDay, now);
-      if (day === undefined) throw new missing(`${clock.timeZone ?? 'UTC (the profile gives no timeZone)'} keeps one UTC offset over the next two years: no day changes it, so none is sent (${label})`);
+      if (day === undefined) throw new MissingFixture(`${NOT_APPLICABLE}${clock.timeZone ?? 'UTC (the profile gives no timeZone)'} keeps one UTC offset over the next two years: no day changes it, so none is sent (${label})`);
       return { [edge.field]: day };
     }
     case 'times': {
@@ -112,9 +113,9 @@ export function valueEdgeSettings(body: Record<string, unknown>, edge: ValueEdge
       return { ...window, ...other, [edge.field]: entry.value };
     }
     default: {
-      if (typeof current !== 'string') throw new missing(`the valid request holds no credential at ${edge.field}`);
+      if (typeof current !== 'string') throw new MissingFixture(`the valid request holds no credential at ${edge.field}`);
       const miss = nearMiss(entry.miss as NearMissKind, current, Object.values(profile.secrets));
-      if ('none' in miss) throw new missing(`no near miss (${label}) of ${edge.field} is sent: ${miss.none}`);
+      if ('none' in miss) throw new MissingFixture(`no near miss (${label}) of ${edge.field} is sent: ${miss.none}`);
       return { [edge.field]: miss.value };
     }
   }

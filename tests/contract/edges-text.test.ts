@@ -10,6 +10,8 @@ import { requestFields, textKind, type RequestField } from '../../src/contract/s
 import { freeTextCatalogue, pathMatches, ruleAt, textCatalogue, type Counting } from '../../src/contract/text-edges.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
 import { loadAllCases, loadBases } from '../../src/scenario/load.ts';
+import { MissingFixture } from '../../src/scenario/missing.ts';
+import type { LoadedCase } from '../../src/scenario/types.ts';
 import { ctx } from '../generators/helpers.ts';
 
 const text = textCatalogue();
@@ -117,7 +119,19 @@ describe('the fields the catalogues are drawn for, read from contract/schemas', 
 
 describe('the scenarios draw every entry and every limited field', () => {
   const bases = loadBases();
-  const built = loadAllCases().filter((c) => !c.raw && !c.sequence).map((c) => ({ c, request: buildRequest(c, { ...ctx, bases }) }));
+  // A case the profile cannot build (a value edge the reference's time zone has no day for) sends nothing.
+  const buildable = (c: LoadedCase): Record<string, unknown> | undefined => {
+    try {
+      return buildRequest(c, { ...ctx, bases });
+    } catch (err) {
+      if (err instanceof MissingFixture) return undefined;
+      throw err;
+    }
+  };
+  const built = loadAllCases().filter((c) => !c.raw && !c.sequence).flatMap((c) => {
+    const request = buildable(c);
+    return request ? [{ c, request }] : [];
+  });
 
   /** Every string of a request with its field path, array indexes left out. */
   const valuesOf = (v: unknown, path = ''): { path: string; value: string }[] => {
