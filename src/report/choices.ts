@@ -57,8 +57,17 @@ function verbOf(outcome: string): { verb: string; after: string } {
 }
 
 /**
+ * The most cases a group names: a record of many long-named cases (every counting of every
+ * limited field) would make the choice a paragraph; the rest are counted, and the record beneath
+ * lists them.
+ */
+const NAMED = 3;
+
+const listed = (cases: string[]): string => (cases.length <= NAMED ? cases.join(', ') : `${cases.slice(0, NAMED - 1).join(', ')} and ${cases.length - NAMED + 1} more`);
+
+/**
  * `accepts `sender`, `receiver` without third; refuses `third` without third with 100001`: the
- * record's cases grouped by what the target did, in the order first met.
+ * record's cases grouped by what the target did, in the order first met, at most NAMED named.
  */
 export function chosenWords(record: string, value: ProfileValue = () => undefined): string {
   const groups = new Map<string, { verb: string; after: string; cases: string[] }>();
@@ -72,7 +81,7 @@ export function chosenWords(record: string, value: ProfileValue = () => undefine
     g.cases.push(at < 0 ? 'a case' : named(line.slice(0, at), value));
     groups.set(verb + after, g);
   }
-  return [...groups.values()].map((g) => `${g.verb} ${g.cases.join(', ')}${g.after}`).join('; ') + more;
+  return [...groups.values()].map((g) => `${g.verb} ${listed(g.cases)}${g.after}`).join('; ') + more;
 }
 
 /**

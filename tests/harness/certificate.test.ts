@@ -77,6 +77,12 @@ describe('the open points', () => {
       'a 4 MiB body: HTTP 413: the target refused it: <html>', 'a crash: HTTP 500: {}', '… and 3 more checks'].join('\n');
     assert.equal(chosenWords(record), 'accepts a plus, no plus; refuses a letter with 100001; answers a 4 MiB body with HTTP 413; breaks on a crash (HTTP 500); and 3 more');
   });
+
+  it('name at most three cases of one kind, and count the rest', () => {
+    const refused = (name: string): string => `${name}: HTTP 400 with error number 100001 at errors.0.code; body shape {}: {}`;
+    assert.equal(chosenWords(['a', 'b', 'c'].map(refused).join('\n')), 'refuses a, b, c with 100001');
+    assert.equal(chosenWords(['a', 'b', 'c', 'd', 'e'].map(refused).join('\n')), 'refuses a, b and 3 more with 100001');
+  });
 });
 
 describe('the certificate\'s latency', () => {
