@@ -76,8 +76,10 @@ describe('a broken target', () => {
       for (const file of ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), file);
       assert.ok(junitCases(run.reports).some((c) => c.status === 'FAIL'), 'the errored rules are JUnit errors');
       assert.match(readFileSync(join(run.reports, 'junit.xml'), 'utf8'), /not sent: the last \d+ requests to the target failed/);
-      // The breaker opens after 3 failures beyond the 48 in flight; up to 48 more may be on their way then.
-      assert.ok(proxy.reset() <= 3 + 48 + 48, `requests after the target went away: ${proxy.reset()}`);
+      // The breaker opens after 3 failures beyond the 48 in flight; up to 48 more may be on their way
+      // then, and a request whose kept connection was closed unanswered goes once more on a fresh
+      // one (A-IDLE-CLOSE): as hostile.test.ts bounds its resetting target.
+      assert.ok(proxy.reset() <= 3 + 3 * 48, `requests after the target went away: ${proxy.reset()}`);
     } finally {
       await proxy.close();
       await reference.close();

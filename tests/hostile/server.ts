@@ -52,19 +52,23 @@ const upstreamUrl = (upstream: string, req: IncomingMessage): string => {
   return `${upstream}${pathname}${search}`;
 };
 
-/** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
-export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-  // What a proxy would hide from the reference behind it, it refuses as the reference does (RFC 9112 3.2).
-  if (refusedHost(req, res, () => true)) return;
+/**
+ * The reference's answer to a request: status, Content-Type and text; undefined when the request
+ * was one the reference would refuse for its Host, refused here as there (RFC 9112 3.2): a proxy
+ * that passed it on as one request with one Host would hide it from the reference.
+ */
+async function upstreamAnswer(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<{ status: number; type: string; text: string } | undefined> {
+  if (refusedHost(req, res, () => true)) return undefined;
   const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-  res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) });
-  res.end(Buffer.from(await up.body.arrayBuffer()));
+  return { status: up.statusCode, type: String(up.headers['content-type']), text: await up.body.text() };
 }
 
-/** The reference's answer to a request: status and text. */
-async function upstreamAnswer(upstream: string, req: IncomingMessage, body: Buffer): Promise<{ status: number; text: string }> {
-  const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-  return { status: up.statusCode, text: await up.body.text() };
+/** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
+export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  const up = await upstreamAnswer(upstream, req, res, body);
+  if (!up) return;
+  res.writeHead(up.status, { 'content-type': up.type });
+  res.end(up.text);
 }
 
 /**
@@ -198,11 +202,12 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       }
       case 'invalid-utf8': {
         // The reference's own answer, with a byte no UTF-8 text holds inside a string.
-        const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-        const text = await up.body.text();
+        const up = await upstreamAnswer(upstream, req, res, body);
+        if (!up) return;
+        const { text } = up;
         const open = xml ? '<generated_at>' : '"generated_at":"';
         const at = text.indexOf(open) + open.length;
-        res.writeHead(up.statusCode, { 'content-type': `${type}; charset=utf-8` });
+        res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
         res.end(Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(at))]));
         return;
       }
@@ -218,14 +223,16 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       case '5xx': res.writeHead(503, { 'content-type': 'text/plain' }); res.end('Service Unavailable'); return;
       case 'html': res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>'); return;
       case 'content-type': {
-        const up = await request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body });
-        res.writeHead(up.statusCode, { 'content-type': 'text/plain' });
-        res.end(Buffer.from(await up.body.arrayBuffer()));
+        const up = await upstreamAnswer(upstream, req, res, body);
+        if (!up) return;
+        res.writeHead(up.status, { 'content-type': 'text/plain' });
+        res.end(up.text);
         return;
       }
       case 'echo': echo(req, res, body); return;
       case 'malformed-answers': {
-        const up = await upstreamAnswer(upstream, req, body);
+        const up = await upstreamAnswer(upstream, req, res, body);
+        if (!up) return;
         res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
         res.end(malformed(up.text, xml));
         return;
