@@ -20,7 +20,10 @@ const AT = '2026-11-18 12:00:00';
 const WEDNESDAY_NOON_MSK = new Date('2026-11-18T09:00:00Z');
 const CONTENT_TYPE: Record<Format, string> = { json: 'application/json; charset=utf-8', xml: 'application/xml; charset=utf-8' };
 
-function wire(status: number, body: unknown, format: Format, headers: Record<string, string> = { 'content-type': CONTENT_TYPE[format] }): WireResponse {
+/** An answer's header fields as a conformant service sends them: its Content-Type, and a Date (RFC 9110 6.6.1). */
+const HEADERS = (format: Format): Record<string, string> => ({ 'content-type': CONTENT_TYPE[format], date: WEDNESDAY_NOON_MSK.toUTCString() });
+
+function wire(status: number, body: unknown, format: Format, headers: Record<string, string> = HEADERS(format)): WireResponse {
   const text = typeof body === 'string' ? body : format === 'json' ? JSON.stringify(body) : encodeXml(body, 'response');
   return { status, headers, body: text, ms: 1 };
 }
@@ -196,13 +199,13 @@ describe('judge: each response defect fails its own rule', () => {
   });
 
   it('a wrong Content-Type is a SHOULD failure, not a MUST one', () => {
-    const fs = run({ response: wire(200, receiverOk(), 'json', { 'content-type': 'text/plain' }) });
+    const fs = run({ response: wire(200, receiverOk(), 'json', { ...HEADERS('json'), 'content-type': 'text/plain' }) });
     assert.deepEqual(failing(fs), ['RSP-CONTENT-TYPE']);
     const f = one(fs, 'RSP-CONTENT-TYPE');
     assert.equal(f.verdict, 'fail');
     assert.equal(f.level, 'SHOULD');
     assert.match(f.received!, /text\/plain/);
-    assert.deepEqual(failing(run({ response: wire(200, receiverOk(), 'json', {}) })), ['RSP-CONTENT-TYPE'], 'no Content-Type at all');
+    assert.deepEqual(failing(run({ response: wire(200, receiverOk(), 'json', { date: HEADERS('json').date! }) })), ['RSP-CONTENT-TYPE'], 'no Content-Type at all');
   });
 });
 
