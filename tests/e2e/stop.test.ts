@@ -2,8 +2,8 @@
 // against a target 200 ms away stops it, and it still writes summary.json (INCOMPLETE, with
 // the checks judged before the stop and the signal named), the certificate and JUnit, and
 // exits 2; so does one whose requests in flight will never be answered, with a request
-// timeout far past the deadline. The "within 10 s" is the kill deadline after the
-// signal, not a measured time.
+// timeout far past the deadline. The kill deadline after the signal bounds a hang; it is not a
+// measured time.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,8 +20,12 @@ const UNDER_WAY = 200;
 /** Requests a hanging target answers before it hangs, and the request timeout its run waits far longer than the deadline. */
 const HANG_AFTER = 150;
 const LONG_TIMEOUT_MS = 120_000;
-/** How long a stopped run may take to write its reports and end. */
-const DEADLINE_MS = 10_000;
+/**
+ * How long a stopped run may take to write its reports and end before it counts as hung: a bound
+ * against a hang, not a measure of speed (a quiet machine takes 2 to 4 s; one running the rest of
+ * the suite beside it, and a run whose npm went away and which notices it a second later, more).
+ */
+const DEADLINE_MS = 30_000;
 /** How long a run may take to get under way on a loaded machine. */
 const START_MS = 180_000;
 
