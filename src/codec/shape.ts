@@ -1,4 +1,4 @@
-import { schemaById } from '../contract/ajv.ts';
+import { resolveRef, schemaById, type SchemaNode } from '../contract/ajv.ts';
 
 /**
  * What a JSON Schema says about each field path, as far as XML needs it: whether the
@@ -9,7 +9,7 @@ export type Scalar = 'integer' | 'boolean' | 'string';
 export interface FieldShape { array: boolean; scalar?: Scalar }
 export type Shape = Map<string, FieldShape>;
 
-type Schema = Record<string, unknown>;
+type Schema = SchemaNode;
 
 const cache = new Map<string, Shape>();
 
@@ -23,20 +23,12 @@ export function shapeOf(schemaId: string): Shape {
   return shape;
 }
 
-function resolve(ref: string, baseId: string): { schema: Schema; baseId: string } {
-  const [file, pointer = ''] = ref.split('#');
-  const id = file || baseId;
-  let node: unknown = schemaById(id);
-  for (const key of pointer.split('/').filter(Boolean)) node = (node as Schema)[key];
-  return { schema: node as Schema, baseId: id };
-}
-
 function walk(schema: Schema, baseId: string, path: string, out: Shape, seen: Set<string>): void {
   if (typeof schema.$ref === 'string') {
     const key = `${baseId}|${schema.$ref}|${path}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const target = resolve(schema.$ref, baseId);
+    const target = resolveRef(schema.$ref, baseId);
     walk(target.schema, target.baseId, path, out, seen);
   }
   for (const combinator of ['allOf', 'anyOf', 'oneOf']) {
@@ -56,7 +48,7 @@ function walk(schema: Schema, baseId: string, path: string, out: Shape, seen: Se
 
 function deref(schema: Schema, baseId: string): { schema: Schema; baseId: string } {
   let cur = { schema, baseId };
-  while (typeof cur.schema.$ref === 'string') cur = resolve(cur.schema.$ref, cur.baseId);
+  while (typeof cur.schema.$ref === 'string') cur = resolveRef(cur.schema.$ref, cur.baseId);
   return cur;
 }
 

@@ -32,6 +32,18 @@ export function schemaById(schemaId: string): object {
   return schema;
 }
 
+/** A schema node, as the contract's walkers read it. */
+export type SchemaNode = Record<string, unknown>;
+
+/** The node a `$ref` names, read from the schema it is in (`baseId`) or another (`file#/pointer`), and the schema it is in. */
+export function resolveRef(ref: string, baseId: string): { schema: SchemaNode; baseId: string } {
+  const [file, pointer = ''] = ref.split('#');
+  const id = file || baseId;
+  let node: unknown = schemaById(id);
+  for (const key of pointer.split('/').filter(Boolean)) node = (node as SchemaNode)[key];
+  return { schema: node as SchemaNode, baseId: id };
+}
+
 /** An ajv error kept whole: where, which keyword, what the schema wanted and what was there. */
 export interface SchemaViolation {
   instancePath: string;

@@ -3,11 +3,11 @@
  * field the contract gains later is reached by every probe drawn from them (issue 32: "derive
  * the fields of a type from the contract's request schemas").
  */
-import { schemaById } from './ajv.ts';
+import { resolveRef, schemaById, type SchemaNode } from './ajv.ts';
 import type { Operation } from './load.ts';
 import { freeTextCatalogue, ruleAt, textCatalogue } from './text-edges.ts';
 
-type Schema = Record<string, unknown>;
+type Schema = SchemaNode;
 
 /** A field of a request: its dotted path (array indexes left out, as in contract/edges/text.yaml) and its constraints. */
 export interface RequestField {
@@ -49,21 +49,13 @@ export function textKind(op: Operation, field: RequestField): TextKind {
 export const fieldsOf = (op: Operation, kind: TextKind): RequestField[] =>
   requestFields(op).filter((f) => f.type === 'string' && textKind(op, f) === kind);
 
-function resolve(ref: string, baseId: string): { schema: Schema; baseId: string } {
-  const [file, pointer = ''] = ref.split('#');
-  const id = file || baseId;
-  let node: unknown = schemaById(id);
-  for (const key of pointer.split('/').filter(Boolean)) node = (node as Schema)[key];
-  return { schema: node as Schema, baseId: id };
-}
-
 /** Walks properties, array items, $ref and the combinators, as src/codec/shape.ts does for XML. */
 function walk(schema: Schema, baseId: string, path: string, out: Map<string, RequestField>, seen: Set<string>): void {
   if (typeof schema.$ref === 'string') {
     const key = `${baseId}|${schema.$ref}|${path}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const target = resolve(schema.$ref, baseId);
+    const target = resolveRef(schema.$ref, baseId);
     walk(target.schema, target.baseId, path, out, seen);
     return;
   }

@@ -8,6 +8,7 @@ import type { Verdict } from '../checks/finding.ts';
 import type { CutoffSide } from '../time/clock.ts';
 import type { UnknownKind } from '../profile/unknowns.ts';
 import type { LatencyOutcome } from '../client/latency.ts';
+import type { PaceFigures } from '../client/pace-figures.ts';
 
 /** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
 export type RuleVerdict = Verdict | 'untested' | 'recorded';
@@ -129,21 +130,11 @@ export interface Summary {
 }
 
 /**
- * How the run was paced (src/client/pace.ts, src/report/pace.ts), every worker's requests added
- * up; the requests in flight and a second are a worker's (summary.provenance.workers of them).
+ * How the run was paced (src/client/pace.ts, src/report/pace.ts), every worker's figures
+ * (src/client/pace-figures.ts) added up; the requests in flight and a second are a worker's
+ * (summary.provenance.workers of them). Its span limited is given as the rate sustained over it.
  */
-export interface PaceSection {
-  /** Requests sent, every one sent again after a 429 or 503 counted, and the final answers (neither) among their answers. */
-  sent: number;
-  answers: number;
-  /** 429s and 503s met, by status. */
-  pushbacks: Record<string, number>;
-  /** The waits before sending a pushed-back request again: how many, and their total in ms. */
-  waits: { count: number; ms: number };
-  /** Requests in flight: where the pace began, the most and the fewest it reached, where it ended. */
-  inFlight: { start: number; max: number; min: number; last: number };
-  /** Requests a second, once a push back capped them: the lowest and the last. */
-  rps?: { min: number; last: number };
+export interface PaceSection extends Omit<PaceFigures, 'limited'> {
   /** Final answers a second over the span the target limited the run (from its first 429 or 503 on). */
   sustainedRps?: number;
   /** The run's budget for waiting was spent (profile safety.waitBudgetSeconds): why, and what to declare. */

@@ -4,21 +4,12 @@
 // stays within the profile's caps. A clock that moves only when told drives it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Pace, type PaceSettings } from '../../src/client/pace.ts';
+import { Pace } from '../../src/client/pace.ts';
+import { clock, paceOn, type TestClock } from './pace-clock.ts';
 
-/** A clock that moves only when something sleeps on it, and the sleeps it was asked for. */
-function clock(): { now: () => number; sleep: (ms: number) => Promise<void>; slept: number[]; pass(ms: number): void } {
-  let t = 1_000_000;
-  const slept: number[] = [];
-  return { now: () => t, sleep: async (ms) => { slept.push(ms); t += ms; }, slept, pass: (ms) => { t += ms; } };
-}
-
-/** A pace on the clock: its waits for the rate's turn move the clock, and are not among the waits `slept` records. */
-const paceOn = (c: ReturnType<typeof clock>, settings: Partial<PaceSettings> = {}): Pace =>
-  new Pace({ maxInFlight: 64, startInFlight: 16, ...settings, now: c.now, sleep: async (ms) => c.pass(ms) });
 
 /** Sends `n` requests through the pace evenly over `ms`; when the first left. */
-async function sendOver(pace: Pace, c: ReturnType<typeof clock>, n: number, ms: number): Promise<number> {
+async function sendOver(pace: Pace, c: TestClock, n: number, ms: number): Promise<number> {
   const first = await pace.turn();
   for (let i = 1; i < n; i++) {
     c.pass(ms / n);
@@ -32,7 +23,7 @@ async function sendOver(pace: Pace, c: ReturnType<typeof clock>, n: number, ms: 
  * rate caps it), each answered when `answers(sentAt)` says so and pushed back with `status`
  * otherwise; what it sent and what was answered.
  */
-async function drive(pace: Pace, c: ReturnType<typeof clock>, ms: number, answers: (sentAt: number) => boolean, status = 429): Promise<{ sent: number; answered: number }> {
+async function drive(pace: Pace, c: TestClock, ms: number, answers: (sentAt: number) => boolean, status = 429): Promise<{ sent: number; answered: number }> {
   const end = c.now() + ms;
   const done = { sent: 0, answered: 0 };
   while (c.now() < end) {
@@ -52,7 +43,7 @@ async function drive(pace: Pace, c: ReturnType<typeof clock>, ms: number, answer
  * a cut on eight answers and push backs of the last second at least), a moment after the last
  * call's, so their requests were sent after its cut.
  */
-function pushBack(pace: Pace, c: ReturnType<typeof clock>, status: number): void {
+function pushBack(pace: Pace, c: TestClock, status: number): void {
   c.pass(2);
   for (let i = 0; i < 8; i++) pace.pushedBack(c.now() - 1, status);
 }

@@ -2,7 +2,7 @@
 // for waiting; the cap on the rate. The pace that slows on them is tests/harness/pace.test.ts's.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Pace, type PaceSettings } from '../../src/client/pace.ts';
+import { clock, paceOn } from './pace-clock.ts';
 import { polite, rateLimit, retryAfterMs } from '../../src/client/polite.ts';
 import { sharedLog } from '../../src/client/shared-log.ts';
 import { NotSent, TransportError, type Transport, type WireResponse } from '../../src/client/transport.ts';
@@ -10,16 +10,6 @@ import { NotSent, TransportError, type Transport, type WireResponse } from '../.
 const answer = (status: number, headers: Record<string, string> = {}): WireResponse => ({ status, headers, body: '{}', ms: 1 });
 const req = { method: 'POST', url: 'http://x', headers: {}, body: '{}' };
 
-/** A clock that moves only when something sleeps on it, and the sleeps it was asked for. */
-function clock(): { now: () => number; sleep: (ms: number) => Promise<void>; slept: number[]; pass(ms: number): void } {
-  let t = 1_000_000;
-  const slept: number[] = [];
-  return { now: () => t, sleep: async (ms) => { slept.push(ms); t += ms; }, slept, pass: (ms) => { t += ms; } };
-}
-
-/** A pace on the clock: its waits for the rate's turn move the clock, and are not among the waits `slept` records. */
-const paceOn = (c: ReturnType<typeof clock>, settings: Partial<PaceSettings> = {}): Pace =>
-  new Pace({ maxInFlight: 64, startInFlight: 16, ...settings, now: c.now, sleep: async (ms) => c.pass(ms) });
 
 /** A transport that gives `replies` in turn, the last one for ever after. */
 const replying = (...replies: WireResponse[]): Transport => ({ send: async () => (replies.length > 1 ? replies.shift()! : replies[0]!) });
