@@ -93,7 +93,19 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/** The last reading in each zone, by its whole second: a run reads the clock for every answer, and Intl's formatToParts is slow. */
+const lastReading = new Map<string, { second: number; local: LocalTime }>();
+
 function localIn(at: Date, timeZone: string): LocalTime {
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastReading.get(timeZone);
+  if (last?.second === second) return { ...last.local };
+  const local = readLocal(at, timeZone);
+  lastReading.set(timeZone, { second, local });
+  return { ...local };
+}
+
+function readLocal(at: Date, timeZone: string): LocalTime {
   let format = formats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
