@@ -26,6 +26,16 @@ export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 24
   return { ...run, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
 }
 
+/**
+ * The most requests a run had in flight at once: each worker's most (its pace grows the window
+ * past the 48 it starts with while the answers come as fast, a loaded machine's local target
+ * included), times the workers. What a bound on the requests sent after a target went away is
+ * made of.
+ */
+export function mostInFlight(summary: Summary): number {
+  return (summary.pace?.inFlight.max ?? 48) * (summary.provenance?.workers ?? 1);
+}
+
 /** The last non-empty line a run printed. */
 export const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';
 
