@@ -11,7 +11,7 @@
  */
 import { test as base } from '@playwright/test';
 import { baseUrl, runContext } from '../src/runner/context.ts';
-import { recordUnit } from '../src/report/record.ts';
+import { CHECKS, recordUnit } from '../src/report/record.ts';
 import { PACE } from '../src/report/pace.ts';
 import { planUnits, runsPerProperty, selectSteps } from '../src/runner/units.ts';
 import { REFUSED, refusalsOfRun } from '../src/runner/preflight.ts';
@@ -44,10 +44,12 @@ test.afterEach(async ({}, info) => {
 });
 
 for (const unit of planUnits(casesOfRun(), RUNS > 0 ? PROPERTIES : [], RUNS)) {
+  const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
   test(unit.title, {
-    annotation: [{ type: 'rules', description: unit.rules.join(' ') }],
+    // The checks the test holds, known as the file loads: a test that ends without its record (a
+    // worker that died) still counts each of them, as an error (src/report/conformance-reporter.ts).
+    annotation: [{ type: 'rules', description: unit.rules.join(' ') }, { type: CHECKS, description: String(steps.length) }],
   }, async ({}, info) => running(async () => {
-    const steps = selectSteps(unit.title, unit.steps, { grep: process.env.OCS_GREP, step: process.env.OCS_STEP });
     if (steps.length === 0) info.annotations.push({ type: UNSELECTED, description: process.env.OCS_STEP ? `no step of this test is titled '${process.env.OCS_STEP}' (OCS_STEP)` : 'no step of this test matches --grep' });
     test.skip(steps.length === 0, 'not selected');
     const runs = unit.slice?.runs ?? RUNS;

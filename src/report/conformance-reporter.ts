@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import type { Format } from '../contract/load.ts';
 import type { Verdict } from '../checks/finding.ts';
-import { FINDINGS, type RecordedUnit } from './record.ts';
+import { CHECKS, FINDINGS, type RecordedUnit } from './record.ts';
 import { PACE, PaceTally, paceNote, spentOfRun } from './pace.ts';
 import type { PaceFigures } from '../client/pace.ts';
 import { writeJunit, writeReports } from './write.ts';
@@ -237,7 +237,15 @@ function outcomesOf(test: TestCase, result: TestResult, units: RecordedUnit[]): 
   if (outcomes.length > 0 || result.status === 'passed' || result.status === 'interrupted') return outcomes;
   const verdict: Verdict = result.status === 'skipped' ? 'skip' : 'error';
   const reason = annotations.find((a) => a.type === 'skip')?.description;
-  return [{ title: test.title, verdict, warning: false, ...(verdict === 'skip' && reason ? { skipped: reason } : {}), findings: rules.map((rule) => ({ rule, format, verdict })) }];
+  const first: TestOutcome = { title: test.title, verdict, warning: false, ...(verdict === 'skip' && reason ? { skipped: reason } : {}), findings: rules.map((rule) => ({ rule, format, verdict })) };
+  if (verdict === 'skip') return [first];
+  // A test that ended without its record (its worker died, an error outside its steps): each of
+  // its checks is counted, as an error, so the counts stay those of the checks selected; its
+  // rules are errors through the first, and the test's error says why.
+  const checks = Number(annotations.find((a) => a.type === CHECKS)?.description ?? 1) || 1;
+  const why = (result.error?.message ?? 'the test ended without recording its checks').split('\n').find((l) => l.trim()) ?? '';
+  return [{ ...first, title: `${test.title} (not recorded: ${why.slice(0, 200)})` },
+    ...Array.from({ length: checks - 1 }, (_, i): TestOutcome => ({ title: `${test.title} › check ${i + 2} of ${checks} (not recorded)`, verdict, warning: false, findings: [] }))];
 }
 
 /**

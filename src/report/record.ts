@@ -9,6 +9,9 @@ import { rerunStep, thrownText, type StepResult } from './step-text.ts';
 import { EVIDENCE_STEPS, showStep, stepError, type Shown } from './check-step.ts';
 import { sharedLog } from '../client/shared-log.ts';
 
+/** The annotation type that gives how many checks a test holds (its selected steps), as the spec file declares it. */
+export const CHECKS = 'ocs-checks';
+
 /** The annotation type the conformance reporter reads; its description is JSON. */
 export const FINDINGS = 'ocs-findings';
 

@@ -87,7 +87,7 @@ function ended(run: StartRun, codes: number[], whole = false): void {
   assert.ok(codes.includes(run.code!), `exit ${run.code}, expected ${codes.join(' or ')}:\n${tail}`);
   for (const f of REPORTS) assert.ok(existsSync(join(run.reports, f)), `${f} is written:\n${tail}`);
   const { pass, fail, skip, error } = run.summary().counts;
-  assert.equal(pass + fail + skip + error, selected(whole ? undefined : GREP), 'the counts are of the checks selected');
+  assert.equal(pass + fail + skip + error, selected(whole ? undefined : GREP), `the counts are of the checks selected:\n${run.stdout.split('\n').slice(0, 8).join('\n')}\n…\n${tail}`);
   const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
   console.error(`[peak PSS ${mb(run.peakPssBytes)} MB, summed RSS ${mb(run.peakRssBytes)} MB]`);
   if (existsSync('/proc/self/smaps_rollup')) assert.ok(run.peakPssBytes > 0, 'the tree\'s memory is sampled');
