@@ -219,7 +219,7 @@ function baselineSection(file: string, now: Summary, env: NodeJS.ProcessEnv): Ba
  * judgement for some step broke inside the harness: those steps (or, with none recorded,
  * the test's rules) get `error`, never `fail`.
  */
-function outcomesOf(test: TestCase, result: TestResult, units: RecordedUnit[]): TestOutcome[] {
+export function outcomesOf(test: TestCase, result: TestResult, units: RecordedUnit[]): TestOutcome[] {
   const annotations = [...test.annotations, ...(result.annotations ?? [])];
   const rules = annotations.find((a) => a.type === 'rules')?.description?.split(' ') ?? [];
   const format: Format = test.title.includes('[xml]') ? 'xml' : 'json';
