@@ -115,10 +115,11 @@ export interface Spawned {
 }
 
 /**
- * What a caller does while the run goes on: given the run's pid and a way to move the kill
- * deadline (`limitMs` from now), it may signal the run; the function it returns stops it.
+ * What a caller does while the run goes on: given the run's pid, a way to move the kill
+ * deadline (`limitMs` from now) and what the run has printed so far, it may signal the run;
+ * the function it returns stops it.
  */
-export type During = (pid: number, killIn: (limitMs: number) => void) => () => void;
+export type During = (pid: number, killIn: (limitMs: number) => void, stdout: () => string) => () => void;
 
 export interface SpawnOptions {
   /** Added to this process's environment and CI=1; with `inheritEnv: false`, the whole environment. */
@@ -168,7 +169,7 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   const ended = stopAtEnd(kill);
   let timer = setTimeout(kill, options.limitMs ?? 240_000);
   const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
-  const stopDuring = options.during?.(child.pid!, killIn);
+  const stopDuring = options.during?.(child.pid!, killIn, () => stdout);
   let peakRssBytes = 0;
   let peakPssBytes = 0;
   const sampler = setInterval(() => {
