@@ -18,11 +18,14 @@ export function limiter(n: number | (() => number), onWait?: () => void, onRoom?
     return w <= cap() - taken ? w : undefined;
   };
   // Places are handed out in arrival order: a heavy task waits its turn, and lighter ones behind it wait with it.
+  // Tasks still waiting once the places given back are handed out: the cap is what holds them
+  // back, as much as when a task first found it full (onWait), however long ago it queued.
   const admit = (): void => {
     for (let w; waiting.length && (w = places(waiting[0]!.weight)) !== undefined;) {
       taken += w;
       waiting.shift()!.go(w);
     }
+    if (waiting.length) onWait?.();
   };
   onRoom?.(admit);
   return async (task, weight = 1) => {

@@ -229,7 +229,7 @@ describe('requests in flight', () => {
     assert.equal(peak, 3);
   });
 
-  it('follow a cap that moves (a worker\'s pace): a lower cap admits nothing until places are given back, and a full cap is told', async () => {
+  it('follow a cap that moves (a worker\'s pace): a lower cap admits nothing until places are given back, and a full cap is told, also while tasks queued long ago still wait', async () => {
     let cap = 4;
     let full = 0;
     const limit = limiter(() => cap, () => full++);
@@ -251,6 +251,7 @@ describe('requests in flight', () => {
     cap = 2;
     await giveBack();
     assert.equal(now, 3, 'the cap down to 2 with 4 in flight: a place given back admits nothing');
+    assert.equal(full, 9, 'a place given back while tasks still wait: the cap is still what holds them (a window that only grows when a task newly finds it full stayed at 48 for 4 s of a distant run whose tasks had all queued at its start)');
     await giveBack();
     assert.equal(now, 2);
     await giveBack();
