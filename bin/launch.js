@@ -51,12 +51,18 @@ async function checked(args) {
  * without passing it on (dash, the sh of Debian and Ubuntu): a run whose shell went away is
  * stopped as that SIGTERM would have stopped it, so that nothing goes on sending unwatched.
  */
-async function started(plan) {
+export async function started(plan) {
   const child = spawn(plan.command, plan.args, { cwd: plan.cwd, env: plan.env, stdio: 'inherit' });
   const forward = (signal) => { child.kill(signal); };
   for (const s of STOP_SIGNALS) process.on(s, forward);
   const parent = process.ppid;
-  const watch = process.env.npm_lifecycle_event === 'start' ? setInterval(() => { if (process.ppid !== parent) forward('SIGTERM'); }, PARENT_POLL_MS) : undefined;
+  // Once: the runner ignores a further SIGTERM while it stops, but once Playwright has stopped
+  // listening (its reporters writing), one ends it as it always did, and cut the HTML report short.
+  const watch = process.env.npm_lifecycle_event === 'start' ? setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    forward('SIGTERM');
+  }, PARENT_POLL_MS) : undefined;
   const { status, signal } = await ended(child);
   for (const s of STOP_SIGNALS) process.off(s, forward);
   clearInterval(watch);

@@ -2,13 +2,16 @@
 // requests in flight fail at once, queued checks never start, a step the stop cut short is
 // left out) and the runner's (SIGTERM takes Playwright's SIGINT path while a run is under way,
 // ends the process as before otherwise). tests/e2e/stop.test.ts stops whole runs.
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { NotSent, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { beforeStop, isStopped, stopSending, stoppable, stoppableLimit } from '../../src/runner/stop.ts';
 import { ROOT } from '../e2e/run.ts';
+import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
 
 const REQUEST: WireRequest = { method: 'POST', url: 'http://127.0.0.1:9/', headers: {}, body: '{}' };
 
@@ -68,5 +71,27 @@ describe('the runner and its signals', () => {
       const r = await signalled([s], false);
       assert.deepEqual({ out: r.out.trim(), signal: r.signal }, { out: 'ready', signal: s });
     }
+  });
+});
+
+// npm's shell (dash) ends at npm's SIGTERM without passing it on: the launcher, left without its
+// parent, stops the run itself (bin/launch.js). It sends the runner one SIGTERM: a runner that has
+// stopped listening for signals (Playwright's, with its reporters writing) ends at a second one,
+// and a watch that sent one every second cut the HTML report short in a CI run.
+describe('a launcher whose npm shell went away', () => {
+  after(leaveNothing);
+  it('sends the runner one SIGTERM, however long the runner takes to stop, and waits for it', async () => {
+    const dir = tempDir('ocs-orphan-');
+    const count = join(dir, 'sigterms');
+    const plan = {
+      command: process.execPath,
+      args: [join(ROOT, 'tests/stop/counting-runner.mjs'), count, join(dir, 'summary.json'), '3500'],
+      cwd: ROOT, env: process.env, summaryFile: join(dir, 'summary.json'),
+    };
+    const shell = spawn(process.execPath, [join(ROOT, 'tests/stop/orphaned-launcher.mjs'), join(ROOT, 'bin/launch.js'), JSON.stringify(plan), `${count}.started`], { stdio: 'ignore' });
+    await new Promise((resolve) => shell.on('close', resolve));
+    // The runner writes its count 3.5 s after it started: three polls of the launcher's watch.
+    for (let waited = 0; !existsSync(count) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(readFileSync(count, 'utf8'), '1');
   });
 });
