@@ -5,7 +5,7 @@ import { withMemoryLimits } from '../../src/runner/memory.ts';
 
 describe('withMemoryLimits', () => {
   it('adds each limit the user did not set, and keeps the user\'s own', () => {
-    assert.equal(withMemoryLimits(''), '--max-old-space-size=128 --max-semi-space-size=8');
+    assert.equal(withMemoryLimits(''), '--max-old-space-size=160 --max-semi-space-size=8');
     assert.equal(withMemoryLimits('--max-old-space-size=1024 --trace-warnings'), '--max-old-space-size=1024 --trace-warnings --max-semi-space-size=8');
   });
 
