@@ -5,7 +5,7 @@ import { parse, stringify } from 'yaml';
 import type { Summary } from '../../src/report/summary.ts';
 import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
-import { spawnRun, type Spawned } from '../../scripts/bench/wall.ts';
+import { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
 
 // A run a timed-out test left going is stopped, and the file's temporary directories removed, once
 // the file's last test ends, not at the run's own time limit.
@@ -19,10 +19,25 @@ export const ROOT = new URL('../../', import.meta.url).pathname;
 /** An `npm start`, with the reports it wrote. */
 export interface StartRun extends Spawned { reports: string; summary(): Summary }
 
-/** Runs `npm start` as the README shows it, with its own reports directory; never longer than `limitMs`. */
+/**
+ * Moves a run's kill deadline `limitMs` past the last time it printed: a guard against a run that
+ * hangs, never a bound on one that goes on at the pace a loaded machine allows (beside a bench, a
+ * hostile run's endpoints took 60 to 85 s each, and a fixed 240 s killed a run that was ending).
+ */
+export const whileItPrints = (limitMs: number): During => (_pid, killIn, stdout) => {
+  let printed = 0;
+  const poll = setInterval(() => {
+    if (stdout().length === printed) return;
+    printed = stdout().length;
+    killIn(limitMs);
+  }, 1000);
+  return () => clearInterval(poll);
+};
+
+/** Runs `npm start` as the README shows it, with its own reports directory; killed once it has printed nothing for `limitMs`. */
 export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000): Promise<StartRun> {
   const reports = tempDir('ocs-reports-');
-  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs });
+  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs, during: whileItPrints(limitMs) });
   return { ...run, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
 }
 
