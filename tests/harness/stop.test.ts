@@ -92,6 +92,7 @@ describe('a launcher whose npm shell went away', () => {
     await new Promise((resolve) => shell.on('close', resolve));
     // The runner writes its count 3.5 s after it started: three polls of the launcher's watch.
     for (let waited = 0; !existsSync(count) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(existsSync(count), 'the stand-in runner ran to its end and wrote how many SIGTERMs it got');
     assert.equal(readFileSync(count, 'utf8'), '1');
   });
 });
