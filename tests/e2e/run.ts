@@ -47,8 +47,26 @@ export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 24
  * included), times the workers. What a bound on the requests sent after a target went away is
  * made of.
  */
-export function mostInFlight(summary: Summary): number {
+function mostInFlight(summary: Summary): number {
   return (summary.pace?.inFlight.max ?? 48) * (summary.provenance?.workers ?? 1);
+}
+
+/**
+ * The most requests that may reach a target after it went away (stopped answering, or resets
+ * every connection), by the breaker's design (src/client/transport.ts), with `most` in flight:
+ * - those in flight when it went away: `most`;
+ * - those sent while the failures in a row stay under the breaker's threshold (3 beyond those in
+ *   flight): `3 + most`, each sent as a failure frees its place;
+ * - as many again sent at one count: several failures may land before their places are taken,
+ *   and a test's start, a sequence's next step or a burst sends without one freeing: `most`;
+ * - each request whose kept connection was closed unanswered, once more on a fresh one
+ *   (A-IDLE-CLOSE): at most the connections kept, `most`.
+ * A CI run once sent 222 against `3 + 3 × 72`, the bound before the third line; one case per
+ * check would be thousands.
+ */
+export function sentAfterTargetWentAway(summary: Summary): { bound: number; most: number } {
+  const most = mostInFlight(summary);
+  return { bound: 3 + 4 * most, most };
 }
 
 /** The last non-empty line a run printed. */
