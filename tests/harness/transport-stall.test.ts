@@ -7,6 +7,10 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { HeadDeadline } from '../../src/client/deadline.ts';
+import type { Exchange } from '../../src/client/exchange.ts';
+import { timedOut } from '../../src/client/answer.ts';
+import { NoAnswer, Stalls } from '../../src/client/stalls.ts';
+import { TransportError, type WireRequest, type WireResponse } from '../../src/client/transport.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import { listening, post, type Listening } from './transport-servers.ts';
 
@@ -97,6 +101,46 @@ describe('stalls', { timeout: 60_000 }, () => {
     assert.deepEqual([res.stalled, res.body, res.reused], [undefined, '{"slow":true}', true]);
     assert.equal((await t.send(to('late-once', 'a-sequence'))).reused, true, 'no stall was found, so connections are still kept');
     await t.close();
+  });
+});
+
+/**
+ * A kept exchange whose time limit is reached `timesOutAfterMs` after the judging starts, and
+ * a fresh one answering in `freshAfterMs` (or failing with `freshFails`): what a deadline's
+ * check and the time limit's timer a few ms apart on a busy event loop hand the judge.
+ */
+function judging(opts: { timesOutAfterMs: number; freshAfterMs: number; freshFails?: Error }): Promise<WireResponse> {
+  const answer: WireResponse = { status: 200, headers: {}, body: '{}', ms: 5, firstByteMs: 4 };
+  const kept = {
+    started: performance.now() - 1_000, outOfTime: false, abandon: () => undefined,
+    response: sleep(opts.timesOutAfterMs).then(() => { throw timedOut(); }),
+  } as unknown as Exchange;
+  const fresh = {
+    abandon: () => undefined,
+    response: sleep(opts.freshAfterMs).then(() => { if (opts.freshFails) throw opts.freshFails; return answer; }),
+  } as unknown as Exchange;
+  const stalls = new Stalls({
+    fresh: () => fresh,
+    failure: async (err) => ((err as Error).name === 'TimeoutError' ? new NoAnswer('no response within 1000 ms') : new TransportError(String(err))),
+    release: () => undefined,
+    deadlineMs: () => 1_000,
+  });
+  return stalls.judge({ method: 'POST', url: 'http://127.0.0.1:1/', headers: {}, body: '{}' } as WireRequest, kept, 1_000);
+}
+
+describe('a kept request that reaches its time limit while it is judged', () => {
+  it('is a stall when the fresh one answers after the time-out: not an error', async () => {
+    const res = await judging({ timesOutAfterMs: 5, freshAfterMs: 40 });
+    assert.ok(res.stalled, JSON.stringify(res));
+  });
+
+  it('is a stall when the time-out comes while a late answer is waited for: not a close, which would pass it unseen', async () => {
+    const res = await judging({ timesOutAfterMs: 40, freshAfterMs: 5 });
+    assert.ok(res.stalled, JSON.stringify(res));
+  });
+
+  it('is an error when the fresh one brings no answer either', async () => {
+    await assert.rejects(judging({ timesOutAfterMs: 5, freshAfterMs: 40, freshFails: new NoAnswer('no response within 1000 ms') }), /on a kept-alive connection, nor on a fresh one/);
   });
 });
 
