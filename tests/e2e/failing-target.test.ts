@@ -33,7 +33,8 @@ async function resetsAfter(target: string, answered: number): Promise<{ url: str
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      request(target + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks) })
+      // `reset`: a connection of its own per request, so no idle close races a kept one (tests/hostile/server.ts).
+      request(target + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks), reset: true })
         .then(async (up) => {
           const body = Buffer.from(await up.body.arrayBuffer());
           // Sent before the target went away: not one of `reset`, though a resend of it is.
