@@ -7,8 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
+import { forward } from '../hostile/server.ts';
 import { startReference } from '../../reference/server.ts';
 import { referenceEnv, REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { parse } from 'test-results-parser';
@@ -33,8 +33,7 @@ async function resetsAfter(target: string, answered: number): Promise<{ url: str
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      // `reset`: a connection of its own per request, so no idle close races a kept one (tests/hostile/server.ts).
-      request(target + req.url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks), reset: true })
+      forward(target, req, Buffer.concat(chunks))
         .then(async (up) => {
           const body = Buffer.from(await up.body.arrayBuffer());
           // Sent before the target went away: not one of `reset`, though a resend of it is.
