@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { ConnectionOptions } from 'node:tls';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { inspect } from 'node:util';
 import { buildConnector } from 'undici';
 
@@ -81,4 +81,14 @@ export function tlsReason(err: Error & { code?: string }): string | undefined {
   if (!hint && !code.startsWith('ERR_SSL_')) return undefined;
   const reason = /:SSL routines:[^:]*:([^:]+)/.exec(err.message)?.[1] ?? err.message;
   return `TLS: ${reason} (${code})${hint ? `; ${hint}` : ''}`;
+}
+
+/**
+ * A fresh TLS connection the target closed before any byte of an answer: how a server that checks
+ * the client's certificate after a TLS 1.3 handshake may refuse it without an alert (Node's
+ * does), so no TLS reason comes. The words for it, or undefined for any other connection.
+ */
+export function closedAfterHandshake(socket: Socket | undefined, reused: boolean | undefined, received: unknown, err: { code?: string }): string | undefined {
+  if (!(socket as TLSSocket | undefined)?.encrypted || reused || received !== undefined || err.code !== 'UND_ERR_SOCKET') return undefined;
+  return 'the target closed the TLS connection before answering: if it checks client certificates, it may refuse the one of the profile\'s tls.cert or tls.pfx, or want one there';
 }

@@ -9,7 +9,7 @@ import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
 import { NoAnswer, Stalls } from './stalls.ts';
-import { tlsErrorOn, type TargetTls } from './tls.ts';
+import { closedAfterHandshake, tlsErrorOn, type TargetTls } from './tls.ts';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
 import type { SharedLog } from './shared-log.ts';
 
@@ -64,7 +64,11 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
     // A TLS alert after the handshake (a client certificate refused or missing) reaches undici as the close that follows it.
     const alert = tlsErrorOn(exchange.socket);
     if (alert) return new TransportError(cause(alert, timeoutMs));
-    return await undiciRefusal(err, receivedOn(exchange), exchange.headAt !== undefined) ?? new TransportError(cause(err, timeoutMs));
+    const received = receivedOn(exchange);
+    const refused = await undiciRefusal(err, received, exchange.headAt !== undefined);
+    if (refused) return refused;
+    const closed = closedAfterHandshake(exchange.socket, exchange.reused, received, err as { code?: string });
+    return new TransportError(`${cause(err, timeoutMs)}${closed ? `; ${closed}` : ''}`);
   }
 
   /** The request once more, on a fresh connection: a kept one was closed as it crossed it (src/client/idle-close.ts). */

@@ -71,6 +71,18 @@ describe('TLS from the profile, against the reference asking for a client certif
     });
   }
 
+  it('says a client certificate the target closes the connection on may be refused, naming tls.cert and tls.pfx', async () => {
+    // A self-signed certificate, not of the CA the reference asks for: Node's server closes the connection without an alert.
+    const selfSigned = (name: string): Buffer => readFileSync(join(ROOT, 'tests', 'https', name));
+    const transport = undiciTransport(5_000, undefined, undefined, { ...options(TRUSTED), cert: selfSigned('self-signed.crt'), key: selfSigned('self-signed.key') });
+    try {
+      await assert.rejects(transport.send(request()), (err: Error) => err instanceof TransportError
+        && /^other side closed .*; the target closed the TLS connection before answering: if it checks client certificates, it may refuse the one of the profile's tls\.cert or tls\.pfx/.test(err.message));
+    } finally {
+      await transport.close();
+    }
+  });
+
   it('names tls.ca when the target\'s CA is not trusted, and tls.servername when the certificate does not name the host', async () => {
     for (const [tls, key] of [[undefined, /set the profile's tls\.ca/], [options({ ca: 'ca.crt' }), /set the profile's tls\.servername/]] as const) {
       const transport = undiciTransport(5_000, undefined, undefined, tls);
