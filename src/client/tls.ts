@@ -73,15 +73,17 @@ const HINTS: [RegExp, string][] = [
 
 /**
  * A TLS failure said as the reason and the profile key that fixes it, or undefined when `err` is
- * no TLS failure. OpenSSL's messages carry their source file and line: only the reason is kept.
+ * no TLS failure.
  */
 export function tlsReason(err: Error & { code?: string }): string | undefined {
   const code = err.code ?? '';
   const hint = HINTS.find(([codes]) => codes.test(code))?.[1];
   if (!hint && !code.startsWith('ERR_SSL_')) return undefined;
-  const reason = /:SSL routines:[^:]*:([^:]+)/.exec(err.message)?.[1] ?? err.message;
-  return `TLS: ${reason} (${code})${hint ? `; ${hint}` : ''}`;
+  return `TLS: ${opensslReason(err.message)} (${code})${hint ? `; ${hint}` : ''}`;
 }
+
+/** OpenSSL's messages carry an error number, a function and a source line: the reason alone. */
+export const opensslReason = (message: string): string => /routines:[^:]*:([^:\n]+)/.exec(message)?.[1] ?? message.split('\n')[0]!;
 
 /**
  * A fresh TLS connection the target closed before any byte of an answer: how a server that checks

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createSecureContext } from 'node:tls';
-import { TlsMaterial, type TargetTls } from '../client/tls.ts';
+import { opensslReason, TlsMaterial, type TargetTls } from '../client/tls.ts';
 import type { EnvRef } from './identities.ts';
 
 /**
@@ -46,8 +46,7 @@ export function loadTls(file: string, keys: TlsKeys | undefined, env: NodeJS.Pro
     createSecureContext(options);
   } catch (err) {
     const which = keys.pfx !== undefined ? 'tls.pfx' : keys.cert !== undefined ? 'tls.cert and tls.key' : 'tls.ca';
-    const reason = /:SSL routines:[^:]*:([^:]+)|routines:[^:]*:([^:]+)/.exec((err as Error).message)?.slice(1).find(Boolean) ?? (err as Error).message.split('\n')[0];
-    fail(`${file}: key ${which}${keys.passphrase ? ' (with tls.passphrase)' : ''}: Node cannot use the files for TLS: ${reason}`);
+    fail(`${file}: key ${which}${keys.passphrase ? ' (with tls.passphrase)' : ''}: Node cannot use the files for TLS: ${opensslReason((err as Error).message)}`);
   }
   return new TlsMaterial(options, named(keys));
 }
