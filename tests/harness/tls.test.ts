@@ -3,9 +3,11 @@
 // (src/client/messages.ts), against the reference served over https by a certificate of a test
 // CA that asks every client for a certificate of that CA. A certificate problem is a
 // TransportError (an `error`) that names the profile key to set. The files in tests/tls/ were
-// made once with openssl (an EC P-256 test CA, a server certificate for ocs-reference.test only
-// and a client certificate, both of it, valid 2000 to 2100; client.p12 holds the client's with
-// the passphrase below), so the test needs nothing but Node.
+// made once with openssl (`openssl ca` with -startdate and -enddate: valid 2000 to 2100, EC
+// P-256): a test CA, a server certificate naming ocs-reference.test only (so the profile's
+// tls.servername is needed) and a client certificate, both issued by it, client.p12 holding the
+// client's with the passphrase below. The CA's key was not kept: nothing needs another
+// certificate of it. The tests need nothing but Node.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
