@@ -8,6 +8,10 @@ import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
 import { takeGrepFromRunner } from './src/runner/grep.ts';
 import { handleStopSignals } from './src/runner/stop.ts';
+import { observePhases } from './src/runner/phases.ts';
+
+// The runner and each worker load this file first: with OCS_PHASES_FILE set, each marks its start.
+observePhases();
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
