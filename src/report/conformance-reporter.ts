@@ -20,7 +20,7 @@ import { targetWorld } from './cutoffs.ts';
 import { LatencyTally } from './latency.ts';
 import { describeChoices, profileValues } from './choices.ts';
 import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
-import { masker, type Mask } from '../profile/mask.ts';
+import { variablesMasker, type Mask } from '../profile/mask.ts';
 import { runSecrets, sweep } from './sweep.ts';
 import { gateConsole } from './console-gate.ts';
 
@@ -55,7 +55,7 @@ export default class ConformanceReporter implements Reporter {
   constructor(options: { outputDir?: string; htmlNext?: boolean } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.htmlNext = options.htmlNext ?? false;
-    this.gate = masker(runSecrets(process.env));
+    this.gate = variablesMasker(runSecrets(process.env));
     gateConsole(this.gate);
   }
 
