@@ -54,7 +54,7 @@ export function headHtml(s: Summary): string {
   return `<header id="head">
 <h1>Order Change Service conformance of ${esc(s.target.name)}</h1>
 <div class="verdict-line"><p id="verdict" style="background:${VERDICT_COLOUR[s.verdict]}">${VERDICT_TEXT[s.verdict]}</p><p id="reason">${esc(reason(s))}</p></div>
-${s.layers && !s.partial && !s.unreachable ? `<p id="layers">${layerLines(s.layers).map(esc).join('<br>')}</p>\n` : ''}<p class="meta">Target: <strong>${esc(s.target.name)}</strong>${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${p?.target.embeddedReference ? ' (the embedded reference' + (p.target.referenceFault ? `, fault <code>${esc(p.target.referenceFault)}</code>` : '') + ')' : ''}${s.target.profile ? `, profile <code>${esc(s.target.profile)}</code>` : ''}. Generated ${esc(s.generatedAt)}. Measured: ${measured}.</p>
+${s.layers && !s.partial && !s.unreachable ? `<p id="layers">${esc(layerLines(s.layers).join('. '))}.</p>\n` : ''}<p class="meta">Target: <strong>${esc(s.target.name)}</strong>${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${p?.target.embeddedReference ? ' (the embedded reference' + (p.target.referenceFault ? `, fault <code>${esc(p.target.referenceFault)}</code>` : '') + ')' : ''}${s.target.profile ? `, profile <code>${esc(s.target.profile)}</code>` : ''}. Generated ${esc(s.generatedAt)}. Measured: ${measured}.</p>
 </header>`;
 }
 
