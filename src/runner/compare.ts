@@ -81,8 +81,10 @@ async function compareSends(
 function oneCause(findings: Finding[], own: Finding, plain: Finding[]): Finding[] {
   const plainFails = new Set(plain.filter((f) => f.verdict === 'fail').map((f) => f.rule));
   const extra = findings.filter((f) => f.verdict === 'fail' && !plainFails.has(f.rule));
-  const answered = extra.find((f) => !isServiceRule(f.rule));
-  const consequences = [...extra.filter((f) => isServiceRule(f.rule)), ...(answered && own.verdict === 'fail' && own.rule !== answered.rule ? [own] : [])];
+  const answered = extra.find((f) => f.level === 'MUST' && !isServiceRule(f.rule));
+  // A failed SHOULD alone stays a warning of its own rule: folded, it would weigh as the variant's MUST.
+  const must = answered !== undefined || own.verdict === 'fail' || extra.some((f) => f.level === 'MUST' && isServiceRule(f.rule));
+  const consequences = must ? [...extra.filter((f) => isServiceRule(f.rule)), ...(answered && own.verdict === 'fail' && own.rule !== answered.rule ? [own] : [])] : [];
   if (consequences.length === 0) return [...findings, own];
   const cause = answered ?? (own.verdict === 'fail' ? own : { ...own, verdict: 'fail' as const, expected: `${own.expected}, and an answer breaking no rule the plain answer keeps` });
   const rules = [...new Set(consequences.map((f) => f.rule))].join(', ');

@@ -39,6 +39,17 @@ describe('a target that fails only the absolute form', () => {
     }
   });
 
+  it('leaves a failed SHOULD alone a warning of its own rule: a chunked request answered without Content-Type keeps WIRE-CHUNKED-REQUEST', async () => {
+    const bare: Transport = { send: async (r) => {
+      const res = accepted(r.url.endsWith('.xml') ? 'xml' : 'json');
+      return r.framing === 'chunked' ? { ...res, headers: { date } } : res;
+    } };
+    const compared = await compareFramings('change_receiver', 'json', request, 'chunked', 'accepted', ctx, bare, 'http://127.0.0.1:1');
+    const findings = compared.parts[0]!.findings;
+    assert.equal(findings.find((f) => f.rule === 'WIRE-CHUNKED-REQUEST')!.verdict, 'pass');
+    assert.equal(findings.find((f) => f.rule === 'RSP-CONTENT-TYPE')!.verdict, 'fail', 'the warning stands on its own rule');
+  });
+
   it('is told on the console: the service\'s rules passed, HTTP fails, and the cause with the checks it explains', async () => {
     const outcomes = [];
     for (const format of ['json', 'xml'] as const) {
