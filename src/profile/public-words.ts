@@ -52,5 +52,6 @@ const OWN_DIRS = ['suites', 'generators', 'src', 'contract'];
 function filesUnder(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+    // parentPath from Node 20.12, path before it.
+    .map((e) => relative(ROOT, join(e.parentPath ?? e.path, e.name)));
 }
