@@ -25,6 +25,8 @@ export interface Rule {
   family?: 'safety';
   /** The standard sentence a rule of HTTP's own matter applies (the WIRE rules: RFC 9110, RFC 9112). */
   standard?: { document: string; section: string; quote: string };
+  /** `format`: the rule holds a request to its format's own standard, RFC 8259 or XML 1.0 (src/contract/layers.ts). */
+  layer?: 'format';
 }
 
 /** The path of an operation in a format (spec 4: `/v3/orders/change_receiver.json` and the like). */
