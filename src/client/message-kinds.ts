@@ -8,6 +8,9 @@
 export const MESSAGES = [
   'no-host', 'two-hosts', 'invalid-host', 'space-before-colon', 'content-length-twice', 'transfer-encoding-gzip',
   'connection-close', 'body-cut-short', 'other-method', 'huge-header',
+  // Issue 42: what a client of these endpoints can observe, whoever's client would send it.
+  'chunk-extension', 'http10-transfer-encoding', 'pipelined', 'head', 'safe-method-with-body', 'absolute-form-other-host',
+  'leading-empty-line', 'close-in-list', 'padded-field-value', 'close-announced', 'status-line',
 ] as const;
 export type MessageKind = (typeof MESSAGES)[number];
 
@@ -25,6 +28,17 @@ export const MESSAGE_RULE: Record<MessageKind, string> = {
   'body-cut-short': 'HTTP-INCOMPLETE-BODY',
   'other-method': 'HTTP-ALLOW-ON-405',
   'huge-header': 'HTTP-HEADER-TOO-LARGE',
+  'chunk-extension': 'HTTP-CHUNK-EXTENSION',
+  'http10-transfer-encoding': 'HTTP-HTTP10-TRANSFER-ENCODING',
+  'pipelined': 'HTTP-PIPELINE-ORDER',
+  'head': 'HTTP-HEAD-NO-CONTENT',
+  'safe-method-with-body': 'HTTP-SAFE-METHOD',
+  'absolute-form-other-host': 'HTTP-ABSOLUTE-FORM-HOST',
+  'leading-empty-line': 'HTTP-LEADING-EMPTY-LINE',
+  'close-in-list': 'HTTP-EMPTY-LIST-ELEMENTS',
+  'padded-field-value': 'HTTP-FIELD-VALUE-WHITESPACE',
+  'close-announced': 'HTTP-CLOSE-SENT',
+  'status-line': 'HTTP-STATUS-LINE',
 };
 
 /** The header field huge-header adds: twice Node's default limit of the whole head (16 KB), past what most servers take. */
@@ -44,9 +58,31 @@ const DESCRIPTIONS: Record<MessageKind, string> = {
   'body-cut-short': `a Content-Length ${CUT_SHORT_BYTES} bytes past the body, and the client closes its side after the body`,
   'other-method': 'another method than the profile\'s (GET, or POST when the profile\'s is GET) on the operation\'s path, with no body',
   'huge-header': `a header field of ${HUGE_FIELD_BYTES / 1024} KB (X-OCS-Padding)`,
+  'chunk-extension': 'the body chunked, each chunk-size line with chunk extensions no server knows (;ocs-probe=1;ocs-note="a b")',
+  'http10-transfer-encoding': 'HTTP/1.0 with Transfer-Encoding: chunked and Connection: keep-alive, the body chunked',
+  'pipelined': 'the request and, in the same write before its answer, another method on the path (pipelined)',
+  'head': 'HEAD on the operation\'s path, with Connection: close',
+  'safe-method-with-body': 'the request\'s body sent with GET (a safe method; HEAD when the profile\'s method is GET)',
+  'absolute-form-other-host': 'the request-target in absolute form, beside a Host naming another host (ocs-probe.invalid)',
+  'leading-empty-line': 'an empty line (CRLF) before the request line',
+  'close-in-list': 'Connection: , close, (the close option among empty list elements)',
+  'padded-field-value': 'the Content-Type value with spaces and a tab before and after it',
+  'close-announced': 'the plain request; if its answer says close, the same request again on the connection',
+  'status-line': 'the plain request, its answer\'s status line read as it came',
 };
 
 export const describeMessage = (m: MessageKind): string => DESCRIPTIONS[m];
 
-/** The messages after whose answer the target must close the connection (RFC 9112 6.3, 9.6), which is then waited for. */
-export const MUST_CLOSE: ReadonlySet<MessageKind> = new Set(['content-length-twice', 'transfer-encoding-gzip', 'connection-close']);
+/**
+ * The messages after whose answer the target must close the connection (RFC 9112 6.1, 6.3, 9.6), which
+ * is then waited for; a HEAD asks for it, so every byte after its answer's head is counted. Any other
+ * message's answer that says close is waited on too (HTTP-CLOSE-SENT).
+ */
+export const MUST_CLOSE: ReadonlySet<MessageKind> = new Set(['content-length-twice', 'transfer-encoding-gzip', 'connection-close',
+  'http10-transfer-encoding', 'close-in-list', 'head']);
+
+/** The messages after whose answer the same request is written again: an answer to it shows the connection was kept. */
+export const WRITTEN_AGAIN: ReadonlySet<MessageKind> = new Set(['connection-close', 'close-in-list', 'close-announced']);
+
+/** The messages whose request is the profile's valid one, however written: the plain request's outcome (accepted) is due. */
+export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value']);

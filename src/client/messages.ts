@@ -2,7 +2,8 @@ import { request, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { answer, Body, cause, flatHeaders } from './answer.ts';
 import type { Limits } from './exchange.ts';
-import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, type MessageKind } from './message-kinds.ts';
+import { otherMethod, wholeRequest } from './message-bytes.ts';
+import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, WRITTEN_AGAIN, type MessageKind } from './message-kinds.ts';
 import { Received } from './misframed.ts';
 import { connection, endpointOf, type NodeSend } from './node-send.ts';
 import { framingProblem } from './refused.ts';
@@ -20,6 +21,8 @@ const REWRITES: Partial<Record<MessageKind, Rewrite>> = {
   'transfer-encoding-gzip': (head) => head.replace(/\r\ncontent-length: \d+/i, '\r\nTransfer-Encoding: gzip'),
   'connection-close': (head) => head.replace(/\r\nconnection: keep-alive/i, '\r\nConnection: close'),
   'body-cut-short': (head) => head.replace(/\r\ncontent-length: (\d+)/i, (_, n: string) => `\r\nContent-Length: ${Number(n) + CUT_SHORT_BYTES}`),
+  'close-in-list': (head) => head.replace(/\r\nconnection: keep-alive/i, '\r\nConnection: , close,'),
+  'padded-field-value': (head) => head.replace(/\r\ncontent-type: ([^\r\n]*)/i, '\r\nContent-Type:  \t$1 \t'),
 };
 
 /** The messages after whose body the client closes its side, so a server that reads to the end of the connection answers. */
@@ -39,8 +42,10 @@ const HALF_CLOSE: ReadonlySet<MessageKind> = new Set(['transfer-encoding-gzip', 
 export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
   const kind = req.message!;
   const url = new URL(req.url);
+  // A message written whole goes as its own bytes in place of node:http's head, which carries no body.
+  const whole = wholeRequest(kind, req);
   const other = kind === 'other-method';
-  const bytes = other ? Buffer.alloc(0) : Buffer.from(req.bytes ?? req.body);
+  const bytes = other || whole ? Buffer.alloc(0) : Buffer.from(req.bytes ?? req.body);
   const headers: Record<string, string> = {
     ...(kind === 'no-host' ? {} : { host: url.host }),
     ...Object.fromEntries(Object.entries(req.headers).filter(([name]) => !/^(host|content-length|connection|expect)$/i.test(name))),
@@ -56,13 +61,13 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
   const client = request({
     ...endpointOf(url),
     path: url.pathname + url.search,
-    method: other ? (req.method.toUpperCase() === 'GET' ? 'POST' : 'GET') : req.method,
+    method: whole?.method ?? (other ? otherMethod(req.method) : req.method),
     headers,
     setHost: false,
     createConnection: () => {
       socket = wire.watch(connection(url));
       socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => { connected = true; });
-      onFirstWrite(socket, (first) => (written = rewritten(first, REWRITES[kind], url.host)));
+      onFirstWrite(socket, (first) => (written = whole?.bytes ?? rewritten(first, REWRITES[kind], url.host)));
       return socket;
     },
   });
@@ -86,33 +91,45 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     const timer = setTimeout(() => (waiting ? waiting(false) : fail(new TransportError(`no response within ${limits.timeoutMs} ms`))), limits.timeoutMs);
     const body = new Body(limits.maxBytes);
     let responded = false;
+    /** The answer, once its head came, as it stands with the connection closed or not. */
+    let answered: ((closed: boolean) => WireResponse) | undefined;
     client.on('response', (res: IncomingMessage) => {
       responded = true;
       const headAt = performance.now();
-      const whole = (after: WireResponse['afterAnswer']): WireResponse => ({ ...answer(head(res), body, limits.maxBytes, started, headAt, false), afterAnswer: after });
+      const saysClose = /\bclose\b/i.test(String(res.headers.connection ?? ''));
+      // node:http would close the connection itself on an answer that says close: it is the target's to close (HTTP-CLOSE-SENT).
+      if (saysClose) (client as { shouldKeepAlive: boolean }).shouldKeepAlive = true;
+      const came = (after: Omit<NonNullable<WireResponse['afterAnswer']>, 'saidClose' | 'statusLine' | 'afterHead'>): WireResponse => ({
+        ...answer(head(res), body, limits.maxBytes, started, headAt, false),
+        afterAnswer: { ...after, saidClose: saysClose, statusLine: statusLine(wire), afterHead: wire.afterHead() },
+      });
+      answered = (closed) => came({ answered: true, closed, laterBytes: 0 });
       res.on('data', (chunk: Buffer) => {
-        if (!body.add(chunk)) settle(() => whole({ answered: true, closed: false, laterBytes: 0 }));
+        if (!body.add(chunk)) settle(() => came({ answered: true, closed: false, laterBytes: 0 }));
       });
       res.on('end', () => {
-        const saysClose = /\bclose\b/i.test(String(res.headers.connection ?? ''));
-        if (!MUST_CLOSE.has(kind) || saysClose || !socket) {
-          settle(() => whole({ answered: true, closed: saysClose, laterBytes: 0 }));
+        // node:http drops the connection on the answer to a pipelined request's second part, so its closing shows nothing.
+        if (!(MUST_CLOSE.has(kind) || saysClose) || kind === 'pipelined' || !socket) {
+          settle(() => came({ answered: true, closed: false, laterBytes: 0 }));
           return;
         }
         const from = wire.count;
-        waiting = (closed) => settle(() => whole({ answered: true, closed, laterBytes: wire.count - from }));
+        waiting = (closed) => settle(() => came({ answered: true, closed, laterBytes: wire.count - from }));
         socket.once('end', () => waiting?.(true));
         socket.once('close', () => waiting?.(true));
-        if (kind === 'connection-close' && written) {
+        if (WRITTEN_AGAIN.has(kind) && written) {
           // An answer to the request written again is all that is waited for: it shows the connection was kept.
           socket.on('data', () => waiting?.(false));
-          socket.write(written);
+          // node:http may have written the body apart from the head: the request again is both.
+          socket.write(written.length - written.indexOf('\r\n\r\n') - 4 < bytes.length ? Buffer.concat([written, bytes]) : written);
         }
       });
       res.on('error', (err) => fail(refusal(err, wire, limits.timeoutMs)));
     });
     client.on('error', (err: Error & { code?: string }) => {
       if (waiting) return;
+      // Content after the head of an answer to HEAD, which node:http's parser refuses: counted, it is what HTTP-HEAD-NO-CONTENT judges.
+      if (kind === 'head' && answered) return settle(() => answered!(true));
       const framing = framingProblem(err, wire.raw() ?? (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, RAW_KEPT));
       if (framing) return fail(framing);
       // Connected, and closed before an answer's head came (1xx heads aside): the target's way with the message, not the network's.
@@ -126,6 +143,12 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     });
   });
   return { response, cancel: () => client.destroy(new Error('the transport was destroyed')) };
+}
+
+/** The first line of the bytes that came, as they came (latin1): node:http shows neither its version nor its spaces. */
+function statusLine(wire: Received): string | undefined {
+  const raw = wire.raw()?.toString('latin1');
+  return raw === undefined ? undefined : raw.slice(0, Math.max(0, raw.indexOf('\r\n')) || raw.length);
 }
 
 const head = (res: IncomingMessage): { status: number; headers: Record<string, string> } => ({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers) });

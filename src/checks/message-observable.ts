@@ -1,0 +1,60 @@
+import { ACCEPTED_AS_PLAIN, MESSAGE_RULE, type MessageKind } from '../client/message-kinds.ts';
+import type { WireResponse } from '../client/transport.ts';
+import { excerpt, ruleFinding } from './response.ts';
+import type { Finding } from './finding.ts';
+
+type After = NonNullable<WireResponse['afterAnswer']>;
+
+/** RFC 9112 4: status-line = HTTP-version SP status-code SP [ reason-phrase ]; the version's major is 1. */
+const STATUS_LINE = /^HTTP\/1\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
+
+const isSuccess = (res: WireResponse): boolean => res.status >= 200 && res.status <= 299;
+
+/**
+ * The messages of issue 42 (src/client/message-kinds.ts), each judged on its one rule: what a
+ * client of these endpoints observes, whoever's client would send it (contract/standards-audit.yaml).
+ * `received` describes the answer; undefined for a message judged elsewhere.
+ */
+export function observableFinding(kind: MessageKind, res: WireResponse, after: After, received: string): Finding | undefined {
+  const judged = (pass: boolean, expected: string, why = received): Finding =>
+    ruleFinding(MESSAGE_RULE[kind], pass ? 'pass' : 'fail', pass ? {} : { expected, received: why });
+  if (ACCEPTED_AS_PLAIN.has(kind)) return judged(after.answered && isSuccess(res), 'the plain request\'s outcome: accepted (2xx)');
+  const keptOpen = after.laterBytes > 0 ? `it answered the same request written on the connection after its answer (${after.laterBytes} bytes came)` : 'the connection stayed open after the answer';
+  switch (kind) {
+    case 'http10-transfer-encoding':
+      return judged(!(after.answered && isSuccess(res)) && after.closed && after.laterBytes === 0,
+        'the message taken as faulty framing (no 2xx), and the connection closed after the answer',
+        after.answered && !isSuccess(res) && !after.closed ? `HTTP ${res.status}, and ${keptOpen}` : received);
+    case 'pipelined':
+      return judged(after.answered && isSuccess(res), 'the first answer is the first request\'s: accepted (2xx), the other method\'s answer after it',
+        after.answered ? `the first answer is not the first request's: ${received}` : received);
+    case 'head': {
+      const content = after.afterHead ?? 0;
+      return judged(after.answered && content === 0, 'no content after the answer\'s head', after.answered ? `${content} bytes of content after the head of an answer to HEAD (HTTP ${res.status})` : received);
+    }
+    case 'safe-method-with-body':
+      return judged(!(after.answered && isSuccess(res) && /success/.test(res.body)), 'the change not carried out for a safe method: no 2xx that reports success');
+    case 'close-in-list':
+      return judged(after.answered && after.closed && after.laterBytes === 0, 'the close option read among the empty list elements: the connection closed after the answer, nothing answered after it',
+        after.answered && !after.closed || after.laterBytes ? keptOpen : received);
+    case 'close-announced':
+      return after.answered && !after.saidClose
+        ? ruleFinding(MESSAGE_RULE[kind], 'pass', { note: 'the answer did not say close' })
+        : closeSent(res, after) ?? judged(false, 'an answer', received);
+    case 'status-line':
+      return judged(after.answered && STATUS_LINE.test(after.statusLine ?? ''), 'a status line of HTTP/1.x, a space, three digits, a space and the reason phrase (may be empty)',
+        `the status line ${JSON.stringify(after.statusLine ?? '')}`);
+    default:
+      return undefined;
+  }
+}
+
+/** HTTP-CLOSE-SENT, for any message whose answer says close (RFC 9112 9.6): the connection closed, and nothing answered after. */
+export function closeSent(res: WireResponse, after: After): Finding | undefined {
+  if (!after.answered || !after.saidClose) return undefined;
+  const pass = after.closed && after.laterBytes === 0;
+  const why = after.laterBytes > 0
+    ? `its answer said close, and it answered the same request written on the connection after it (${after.laterBytes} bytes came)`
+    : `its answer said close (HTTP ${res.status}), and the connection stayed open: ${excerpt(res.body, 120)}`;
+  return ruleFinding('HTTP-CLOSE-SENT', pass ? 'pass' : 'fail', pass ? {} : { expected: 'the connection closed after an answer that says close, nothing answered after it', received: why });
+}
