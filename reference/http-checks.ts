@@ -23,3 +23,17 @@ export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces:
   res.end();
   return true;
 }
+
+/**
+ * RFC 9112 6.1: an HTTP/1.0 message with Transfer-Encoding is taken as faulty framing, even with a
+ * Content-Length, and its connection closed; Node's parser reads it as chunked and keeps the
+ * connection an HTTP/1.0 keep-alive asks for. A named check (`http10 transfer-encoding`), refused
+ * as refusedHost refuses: 400 with no body, and the connection closed.
+ */
+export function refusedHttp10Coding(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
+  if (req.httpVersion !== '1.0' || req.headers['transfer-encoding'] === undefined || !enforces('http10 transfer-encoding')) return false;
+  req.resume();
+  res.writeHead(400, { Connection: 'close', 'Content-Length': 0 });
+  res.end();
+  return true;
+}

@@ -1,0 +1,90 @@
+import type { ServerResponse } from 'node:http';
+import { refuse } from '../errors.ts';
+import { type Exchange, FAITHFUL, type Reply } from '../hooks.ts';
+import type { RawChange } from '../raw-connection.ts';
+import type { Fault } from './fault.ts';
+
+/** A header field's value, repeated fields joined as HTTP joins them. */
+const header = (at: Exchange, name: string): string => {
+  const v = at.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v ?? '';
+};
+
+/** node:http's own state of an answer, which a fault bends as a server written otherwise would behave. */
+type Internal = ServerResponse & { _hasBody: boolean; _last: boolean; _header: string | null };
+
+/** A connection's bytes answered by the fault itself, as a reader in front of the service would, when `refuses` holds for a chunk. */
+const refusedRaw = (refuses: (text: string) => boolean, status: string): RawChange => (chunk, socket) => {
+  if (!refuses(chunk.toString('latin1'))) return chunk;
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  return undefined;
+};
+
+/** The whole requests a chunk holds, each by its Content-Length; undefined when it holds anything else (a part, a chunked body). */
+function requests(bytes: Buffer): Buffer[] | undefined {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length;) {
+    const end = bytes.indexOf('\r\n\r\n', at);
+    if (end < 0) return undefined;
+    const head = bytes.subarray(at, end).toString('latin1');
+    if (/\r\ntransfer-encoding:/i.test(head)) return undefined;
+    const next = end + 4 + Number(/\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (next > bytes.length) return undefined;
+    out.push(bytes.subarray(at, next));
+    at = next;
+  }
+  return out;
+}
+
+/** Faults a client observes whoever's client sends what shows them (issue 42): each breaks one rule of contract/standards-audit.yaml. */
+export const OBSERVABLE_FAULTS: Fault[] = [
+  { name: 'chunk-extension-refused', rule: 'HTTP-CHUNK-EXTENSION',
+    description: 'refuses (400) a chunked body whose chunk-size line carries a chunk extension, as a hand-written chunk reader that takes the whole line for hex digits',
+    raw: refusedRaw((text) => /(?:^|\r\n)[0-9A-Fa-f]+;[^\r\n]*\r\n/.test(text), '400 Bad Request') },
+  { name: 'http10-transfer-encoding-read', rule: 'HTTP-HTTP10-TRANSFER-ENCODING', skips: /^http10 transfer-encoding$/,
+    description: 'reads an HTTP/1.0 request with Transfer-Encoding: chunked as chunked, serves it, and keeps the connection its keep-alive asks for' },
+  { name: 'pipelined-answered-last-first', rule: 'HTTP-PIPELINE-ORDER',
+    description: 'takes requests pipelined in one read from the last to the first, so their answers come in reverse order',
+    raw: (chunk) => {
+      const parts = requests(chunk);
+      return parts && parts.length > 1 ? Buffer.concat(parts.reverse()) : chunk;
+    } },
+  { name: 'head-answered-with-content', rule: 'HTTP-HEAD-NO-CONTENT',
+    description: 'writes its answer\'s content after the head of an answer to HEAD, as to GET',
+    write: (res, reply, at) => {
+      if (res.req.method === 'HEAD') (res as Internal)._hasBody = true;
+      FAITHFUL.write(res, reply, at);
+    } },
+  { name: 'safe-method-carried-out', rule: 'HTTP-SAFE-METHOD', skips: /^method GET$/,
+    description: 'carries out a request sent with GET as with POST, when it has a body' },
+  { name: 'absolute-form-host-routed', rule: 'HTTP-ABSOLUTE-FORM-HOST',
+    description: 'routes a request in absolute form by its Host, so a Host other than the request-target\'s is an unknown site (404, 100404)',
+    head: (at) => {
+      if (!at.target.startsWith('/') && new URL(at.target).host !== header(at, 'host')) throw refuse(100404);
+    } },
+  { name: 'close-list-misread', rule: 'HTTP-EMPTY-LIST-ELEMENTS',
+    description: 'reads the close option only in a Connection of `close` alone, so `, close,` keeps the connection',
+    write: (res, reply, at) => {
+      const connection = header(at, 'connection');
+      if (/\bclose\b/i.test(connection) && connection.trim().toLowerCase() !== 'close') res.shouldKeepAlive = true;
+      FAITHFUL.write(res, reply, at);
+    } },
+  { name: 'padded-content-type-refused', rule: 'HTTP-FIELD-VALUE-WHITESPACE',
+    description: 'takes a Content-Type value with the whitespace around it, which then names no media type it knows (415)',
+    raw: refusedRaw((text) => /\r\ncontent-type:(?:[ \t]{2,}|[ \t]*[^\r\n]*?[ \t]\r\n)/i.test(text), '415 Unsupported Media Type') },
+  { name: 'close-announced-kept', rule: 'HTTP-CLOSE-SENT',
+    description: 'says Connection: close in every answer, and keeps the connection and reads on',
+    write: (res, reply) => {
+      res.writeHead(reply.status, { ...reply.headers, Connection: 'close', 'Content-Length': Buffer.byteLength(reply.text) });
+      Object.assign(res as Internal, { _last: false, shouldKeepAlive: true });
+      res.end(reply.text);
+    } },
+  { name: 'status-line-without-space', rule: 'HTTP-STATUS-LINE',
+    description: 'writes its status line without a reason phrase and without the space before it (`HTTP/1.1 200`)',
+    write: (res, reply: Reply) => {
+      res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.text) });
+      const internal = res as Internal;
+      internal._header = internal._header?.replace(/^(HTTP\/1\.1 \d{3}) [^\r\n]*/, '$1') ?? null;
+      res.end(reply.text);
+    } },
+];
