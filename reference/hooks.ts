@@ -58,7 +58,7 @@ export interface Hooks {
    * - pickup: `address sameRegion` (the new place lies in the order's region);
    * - access: `change_receiver access`, `change_pickup access` (the order is the session's user's).
    * - HTTP: `method GET` (a method but POST is answered 405), `host duplicate`, `host invalid`,
-   *   `http10 transfer-encoding` (reference/http-checks.ts).
+   *   `http10 transfer-encoding`, `transfer-coding unknown` (reference/http-checks.ts).
    */
   enforces(check: string): boolean;
   /** The limits in force. */

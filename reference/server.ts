@@ -9,7 +9,7 @@ import { type ReadBody, readBody } from './body.ts';
 import { hooksFor } from './faults.ts';
 import { servingIn } from './modes.ts';
 import type { Exchange } from './hooks.ts';
-import { refusedHost, refusedHttp10Coding } from './http-checks.ts';
+import { refusedHost, refusedTransferCoding } from './http-checks.ts';
 import { readThrough } from './raw-connection.ts';
 import type { Context, SuccessData } from './operations/context.ts';
 import { changePickup } from './operations/pickup.ts';
@@ -49,7 +49,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
   const server = createServer(ctx.hooks.serverOptions(SERVER_OPTIONS), (req, res) => {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
-    if (refusedHost(req, res, ctx.hooks.enforces) || refusedHttp10Coding(req, res, ctx.hooks.enforces)) return;
+    if (refusedHost(req, res, ctx.hooks.enforces) || refusedTransferCoding(req, res, ctx.hooks.enforces)) return;
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
     const at: Exchange = {

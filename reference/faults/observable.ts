@@ -3,6 +3,7 @@ import { refuse } from '../errors.ts';
 import { type Exchange, FAITHFUL, type Reply } from '../hooks.ts';
 import type { RawChange } from '../raw-connection.ts';
 import type { Fault } from './fault.ts';
+import { written } from './malformed.ts';
 
 /** A header field's value, repeated fields joined as HTTP joins them. */
 const header = (at: Exchange, name: string): string => {
@@ -13,9 +14,9 @@ const header = (at: Exchange, name: string): string => {
 /** node:http's own state of an answer, which a fault bends as a server written otherwise would behave. */
 type Internal = ServerResponse & { _hasBody: boolean; _last: boolean; _header: string | null };
 
-/** A connection's bytes answered by the fault itself, as a reader in front of the service would, when `refuses` holds for a chunk. */
-const refusedRaw = (refuses: (text: string) => boolean, status: string): RawChange => (chunk, socket) => {
-  if (!refuses(chunk.toString('latin1'))) return chunk;
+/** A connection's bytes answered by the fault itself with `status`, as a reader in front of the service would, when `matches` holds for a chunk. */
+const answeredRaw = (matches: (text: string) => boolean, status: string): RawChange => (chunk, socket) => {
+  if (!matches(chunk.toString('latin1'))) return chunk;
   socket.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   return undefined;
 };
@@ -40,7 +41,7 @@ function requests(bytes: Buffer): Buffer[] | undefined {
 export const OBSERVABLE_FAULTS: Fault[] = [
   { name: 'chunk-extension-refused', rule: 'HTTP-CHUNK-EXTENSION',
     description: 'refuses (400) a chunked body whose chunk-size line carries a chunk extension, as a hand-written chunk reader that takes the whole line for hex digits',
-    raw: refusedRaw((text) => /(?:^|\r\n)[0-9A-Fa-f]+;[^\r\n]*\r\n/.test(text), '400 Bad Request') },
+    raw: answeredRaw((text) => /(?:^|\r\n)[0-9A-Fa-f]+;[^\r\n]*\r\n/.test(text), '400 Bad Request') },
   { name: 'http10-transfer-encoding-read', rule: 'HTTP-HTTP10-TRANSFER-ENCODING', skips: /^http10 transfer-encoding$/,
     description: 'reads an HTTP/1.0 request with Transfer-Encoding: chunked as chunked, serves it, and keeps the connection its keep-alive asks for' },
   { name: 'pipelined-answered-last-first', rule: 'HTTP-PIPELINE-ORDER',
@@ -71,7 +72,7 @@ export const OBSERVABLE_FAULTS: Fault[] = [
     } },
   { name: 'padded-content-type-refused', rule: 'HTTP-FIELD-VALUE-WHITESPACE',
     description: 'takes a Content-Type value with the whitespace around it, which then names no media type it knows (415)',
-    raw: refusedRaw((text) => /\r\ncontent-type:(?:[ \t]{2,}|[ \t]*[^\r\n]*?[ \t]\r\n)/i.test(text), '415 Unsupported Media Type') },
+    raw: answeredRaw((text) => /\r\ncontent-type:(?:[ \t]{2,}|[ \t]*[^\r\n]*?[ \t]\r\n)/i.test(text), '415 Unsupported Media Type') },
   { name: 'close-announced-kept', rule: 'HTTP-CLOSE-SENT',
     description: 'says Connection: close in every answer, and keeps the connection and reads on',
     write: (res, reply) => {
@@ -87,4 +88,17 @@ export const OBSERVABLE_FAULTS: Fault[] = [
       internal._header = internal._header?.replace(/^(HTTP\/1\.1 \d{3}) [^\r\n]*/, '$1') ?? null;
       res.end(reply.text);
     } },
+  { name: 'quoted-charset-misread', rule: 'HTTP-QUOTED-PAIR',
+    description: 'reads a quoted charset parameter without undoing its quoted-pairs, so charset="utf\\-8" names no charset it knows (415)',
+    head: (at) => {
+      const charset = /;\s*charset\s*=\s*("(?:[^"\\]|\\.)*"|[^;\s]*)/i.exec(header(at, 'content-type'))?.[1];
+      if (charset !== undefined && charset.replace(/^"|"$/g, '').toLowerCase() !== 'utf-8') throw Object.assign(refuse(100003), { httpStatus: 415 });
+    } },
+  { name: 'connect-tunnelled', rule: 'HTTP-CONNECT-INVALID-PORT',
+    description: 'answers every CONNECT 200 (Connection Established), as a proxy in front of the service that takes an empty port for its default',
+    raw: answeredRaw((text) => text.startsWith('CONNECT '), '200 Connection Established') },
+  // XML 1.0 2.4, of an answer the service writes (RSP-FORMAT-FOLLOWS-PATH).
+  written('xml', 'xml-answer-cdata-end-in-text',
+    'writes each error detail of an XML answer after a literal ]]>, as an encoder that escapes < and & alone',
+    (text) => text.replace(/<detail>/g, '<detail>]]> ')),
 ];

@@ -44,6 +44,21 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
     case 'status-line':
       return judged(after.answered && STATUS_LINE.test(after.statusLine ?? ''), 'a status line of HTTP/1.x, a space, three digits, a space and the reason phrase (may be empty)',
         `the status line ${JSON.stringify(after.statusLine ?? '')}`);
+    case 'kept-alive':
+      return judged(after.laterBytes > 0, 'the connection kept after the answer: the same request written again on it is answered',
+        after.answered ? (after.saidClose ? `its answer said close (HTTP ${res.status})` : 'the connection closed, or nothing answered the request written again') : received);
+    case 'transfer-encoding-unknown':
+      return judged(after.answered && res.status === 501, 'HTTP 501 (Not Implemented) for a transfer coding it does not understand');
+    case 'connect-empty-port':
+      return judged(!(after.answered && isSuccess(res)), 'the CONNECT refused: no 2xx (a 400, or the connection closed)');
+    case 'options':
+      return judged(!(after.answered && isSuccess(res)) || res.headers.allow !== undefined, 'a successful answer to OPTIONS carrying Allow', `HTTP ${res.status} with no Allow header field`);
+    case 'delete-with-body':
+      return judged(!(after.answered && isSuccess(res) && /success/.test(res.body)), 'the change not carried out on content sent with DELETE: no 2xx that reports success');
+    case 'accept-encoding-unknown': {
+      const coding = (res.headers['content-encoding'] ?? '').trim();
+      return judged(!after.answered || coding === '' || /^identity$/i.test(coding), 'an answer in no content coding, none of the listed ones being available', `Content-Encoding: ${coding}`);
+    }
     default:
       return undefined;
   }

@@ -58,6 +58,15 @@ export function wholeRequest(kind: MessageKind, req: WireRequest): Whole | undef
     }
     case 'absolute-form-other-host':
       return { method: req.method, bytes: message(line(req.method, url.href), [['Host', OTHER_HOST], ...own, sized, keep], body) };
+    case 'transfer-encoding-unknown':
+      return { method: req.method, bytes: message(line(req.method), fields(['Transfer-Encoding', 'ocs-unknown, chunked'], keep), chunked(body, '')) };
+    case 'connect-empty-port':
+      // node:http reads the answer as to HEAD: a 2xx to CONNECT has no content, the connection a tunnel after it.
+      return { method: 'HEAD', bytes: message(`CONNECT ${url.hostname}: HTTP/1.1`, [['Host', `${url.hostname}:`]]) };
+    case 'options':
+      return { method: 'OPTIONS', bytes: message(line('OPTIONS'), [['Host', url.host], keep]) };
+    case 'delete-with-body':
+      return { method: 'DELETE', bytes: message(line('DELETE'), fields(sized, keep), body) };
     case 'leading-empty-line':
       return { method: req.method, bytes: Buffer.concat([Buffer.from('\r\n'), message(line(req.method), fields(sized, keep), body)]) };
     default:

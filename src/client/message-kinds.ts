@@ -10,7 +10,8 @@ export const MESSAGES = [
   'connection-close', 'body-cut-short', 'other-method', 'huge-header',
   // Issue 42: what a client of these endpoints can observe, whoever's client would send it.
   'chunk-extension', 'http10-transfer-encoding', 'pipelined', 'head', 'safe-method-with-body', 'absolute-form-other-host',
-  'leading-empty-line', 'close-in-list', 'padded-field-value', 'close-announced', 'status-line',
+  'leading-empty-line', 'close-in-list', 'padded-field-value', 'close-announced', 'status-line', 'kept-alive',
+  'transfer-encoding-unknown', 'quoted-charset', 'connect-empty-port', 'options', 'delete-with-body', 'accept-encoding-unknown',
 ] as const;
 export type MessageKind = (typeof MESSAGES)[number];
 
@@ -39,6 +40,13 @@ export const MESSAGE_RULE: Record<MessageKind, string> = {
   'padded-field-value': 'HTTP-FIELD-VALUE-WHITESPACE',
   'close-announced': 'HTTP-CLOSE-SENT',
   'status-line': 'HTTP-STATUS-LINE',
+  'kept-alive': 'HTTP-PERSISTENT-CONNECTIONS',
+  'transfer-encoding-unknown': 'HTTP-UNKNOWN-TRANSFER-CODING',
+  'quoted-charset': 'HTTP-QUOTED-PAIR',
+  'connect-empty-port': 'HTTP-CONNECT-INVALID-PORT',
+  'options': 'HTTP-OPTIONS-ALLOW',
+  'delete-with-body': 'HTTP-DELETE-CONTENT',
+  'accept-encoding-unknown': 'HTTP-NO-UNLISTED-CODING',
 };
 
 /** The header field huge-header adds: twice Node's default limit of the whole head (16 KB), past what most servers take. */
@@ -69,6 +77,13 @@ const DESCRIPTIONS: Record<MessageKind, string> = {
   'padded-field-value': 'the Content-Type value with spaces and a tab before and after it',
   'close-announced': 'the plain request; if its answer says close, the same request again on the connection',
   'status-line': 'the plain request, its answer\'s status line read as it came',
+  'kept-alive': 'the plain request, and the same request again on the connection once the answer came',
+  'transfer-encoding-unknown': 'Transfer-Encoding: ocs-unknown, chunked (a coding no server knows), the body chunked',
+  'quoted-charset': 'the Content-Type with charset="utf\\-8", a quoted-string holding a quoted-pair',
+  'connect-empty-port': 'CONNECT to the target\'s host with an empty port (host:)',
+  'options': 'OPTIONS on the operation\'s path',
+  'delete-with-body': 'the request\'s body sent with DELETE',
+  'accept-encoding-unknown': 'Accept-Encoding: ocs-unknown, a coding no server has',
 };
 
 export const describeMessage = (m: MessageKind): string => DESCRIPTIONS[m];
@@ -82,7 +97,10 @@ export const MUST_CLOSE: ReadonlySet<MessageKind> = new Set(['content-length-twi
   'http10-transfer-encoding', 'close-in-list', 'head']);
 
 /** The messages after whose answer the same request is written again: an answer to it shows the connection was kept. */
-export const WRITTEN_AGAIN: ReadonlySet<MessageKind> = new Set(['connection-close', 'close-in-list', 'close-announced']);
+export const WRITTEN_AGAIN: ReadonlySet<MessageKind> = new Set(['connection-close', 'close-in-list', 'close-announced', 'kept-alive']);
+
+/** The messages after whose answer the connection is watched whatever the answer says: the request written again shows it kept. */
+export const WATCHED_AFTER: ReadonlySet<MessageKind> = new Set(['kept-alive']);
 
 /** The messages whose request is the profile's valid one, however written: the plain request's outcome (accepted) is due. */
-export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value']);
+export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value', 'quoted-charset']);

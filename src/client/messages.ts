@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { answer, Body, cause, flatHeaders } from './answer.ts';
 import type { Limits } from './exchange.ts';
 import { otherMethod, wholeRequest } from './message-bytes.ts';
-import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, WRITTEN_AGAIN, type MessageKind } from './message-kinds.ts';
+import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, WATCHED_AFTER, WRITTEN_AGAIN, type MessageKind } from './message-kinds.ts';
 import { Received } from './misframed.ts';
 import { connection, endpointOf, type NodeSend } from './node-send.ts';
 import { framingProblem } from './refused.ts';
@@ -23,6 +23,8 @@ const REWRITES: Partial<Record<MessageKind, Rewrite>> = {
   'body-cut-short': (head) => head.replace(/\r\ncontent-length: (\d+)/i, (_, n: string) => `\r\nContent-Length: ${Number(n) + CUT_SHORT_BYTES}`),
   'close-in-list': (head) => head.replace(/\r\nconnection: keep-alive/i, '\r\nConnection: , close,'),
   'padded-field-value': (head) => head.replace(/\r\ncontent-type: ([^\r\n]*)/i, '\r\nContent-Type:  \t$1 \t'),
+  'quoted-charset': (head) => head.replace(/\r\ncontent-type: ([^\r\n;]*)[^\r\n]*/i, '\r\nContent-Type: $1; charset="utf\\-8"'),
+  'accept-encoding-unknown': (head) => head.replace(/\r\naccept-encoding: [^\r\n]*/gi, '').replace(/\r\n(host: [^\r\n]*)/i, '\r\n$1\r\nAccept-Encoding: ocs-unknown'),
 };
 
 /** The messages after whose body the client closes its side, so a server that reads to the end of the connection answers. */
@@ -109,7 +111,7 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
       });
       res.on('end', () => {
         // node:http drops the connection on the answer to a pipelined request's second part, so its closing shows nothing.
-        if (!(MUST_CLOSE.has(kind) || saysClose) || kind === 'pipelined' || !socket) {
+        if (!(MUST_CLOSE.has(kind) || saysClose || WATCHED_AFTER.has(kind)) || kind === 'pipelined' || !socket) {
           settle(() => came({ answered: true, closed: false, laterBytes: 0 }));
           return;
         }
@@ -128,8 +130,9 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     });
     client.on('error', (err: Error & { code?: string }) => {
       if (waiting) return;
-      // Content after the head of an answer to HEAD, which node:http's parser refuses: counted, it is what HTTP-HEAD-NO-CONTENT judges.
-      if (kind === 'head' && answered) return settle(() => answered!(true));
+      // Content after the head of an answer read as to HEAD (a HEAD, a CONNECT), which node:http's parser refuses: counted, the
+      // answer stands (HTTP-HEAD-NO-CONTENT judges the content; an error to CONNECT may carry some).
+      if (whole?.method === 'HEAD' && answered) return settle(() => answered!(true));
       const framing = framingProblem(err, wire.raw() ?? (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, RAW_KEPT));
       if (framing) return fail(framing);
       // Connected, and closed before an answer's head came (1xx heads aside): the target's way with the message, not the network's.

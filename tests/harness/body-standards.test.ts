@@ -31,7 +31,7 @@ describe('a byte order mark', () => {
 
 describe('the characters of an XML answer', () => {
   it('takes every XML character, references to them and the predefined entities, and references inside CDATA or comments', () => {
-    for (const text of ['<a>tab\there, Ё, 😀, \u{10FFFD}</a>', '<a>&#x1F600;&#9;&amp;&lt;&gt;&quot;&apos;</a>', '<a><![CDATA[&nbsp; &#1;]]><!-- &copy; --></a>']) {
+    for (const text of ['<a>tab\there, Ё, 😀, \u{10FFFD}</a>', '<a>&#x1F600;&#9;&amp;&lt;&gt;&quot;&apos;</a>', '<a><![CDATA[&nbsp; &#1;]]><!-- &copy; --></a>', '<a b="]]>">]]&gt;</a>']) {
       assert.equal(xmlCharProblem(text), undefined, text);
     }
   });
@@ -40,6 +40,7 @@ describe('the characters of an XML answer', () => {
     for (const [text, problem] of [
       ['<a>\u0001</a>', /U\+0001 at offset 3 is no XML character/], ['<a>\u001b[31m</a>', /U\+001B/], ['<a>\uFFFE</a>', /U\+FFFE/], ['<a>\uD800</a>', /U\+D800/],
       ['<a>&#x0;</a>', /&#x0; names no XML character/], ['<a>&#xFFFF;</a>', /&#xFFFF;/], ['<a>&nbsp;</a>', /&nbsp; names no declared entity/],
+      ['<a>x]]> y</a>', /the string \]\]> in character data/],
     ] as const) assert.match(xmlCharProblem(text) ?? '', problem, text);
   });
 });

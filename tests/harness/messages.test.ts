@@ -85,8 +85,16 @@ describe('messages on the wire', () => {
       'padded-field-value': (h) => assert.match(h, /\r\nContent-Type: {2}\tapplication\/json \t\r\n/),
       'close-announced': (h) => assert.match(h, /\r\nconnection: keep-alive\r\n/i),
       'status-line': (h) => assert.match(h, /^POST \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/),
+      'kept-alive': (h) => assert.match(h, /\r\nconnection: keep-alive\r\n/i),
+      'transfer-encoding-unknown': (h) => { assert.match(h, /\r\nTransfer-Encoding: ocs-unknown, chunked\r\n/); assert.doesNotMatch(h, /content-length/i); },
+      'quoted-charset': (h) => assert.match(h, /\r\nContent-Type: application\/json; charset="utf\\-8"\r\n/),
+      'connect-empty-port': (h, raw) => { assert.equal(h, 'CONNECT 127.0.0.1: HTTP/1.1\r\nHost: 127.0.0.1:\r\n'); assert.equal(raw.slice(h.length + 2), ''); },
+      'options': (h, raw) => { assert.match(h, /^OPTIONS \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
+      'delete-with-body': (h) => assert.match(h, new RegExp(`^DELETE \\S+ HTTP/1\\.1\\r\\n[^]*\\r\\nContent-Length: ${bytes}\\r\\n`)),
+      'accept-encoding-unknown': (h) => assert.deepEqual(h.match(/\r\naccept-encoding: [^\r\n]*/gi), ['\r\nAccept-Encoding: ocs-unknown']),
     };
-    const bodiless: ReadonlySet<MessageKind> = new Set(['other-method', 'head', 'chunk-extension', 'http10-transfer-encoding', 'pipelined']);
+    const bodiless: ReadonlySet<MessageKind> = new Set(['other-method', 'head', 'chunk-extension', 'http10-transfer-encoding', 'pipelined',
+      'transfer-encoding-unknown', 'connect-empty-port', 'options']);
     for (const message of MESSAGES) {
       const { raw } = await send(message);
       heads[message]!(head(raw), raw);

@@ -1,6 +1,6 @@
 // The reference under what a client observes whoever's client sends it (issue 42,
 // contract/standards-audit.yaml): it refuses an HTTP/1.0 request with Transfer-Encoding and closes
-// its connection, reads past chunk extensions, answers pipelined requests in order and HEAD with
+// its connection, answers 501 to a transfer coding it does not know, reads past chunk extensions, answers pipelined requests in order and HEAD with
 // no content; each fault of reference/faults/observable.ts breaks the one it names.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -27,6 +27,13 @@ describe('the faithful reference', () => {
     const { statusLine, headers } = splitRaw(await exchange(ref.url, `POST ${path} HTTP/1.0`, 'Transfer-Encoding: chunked\r\nConnection: keep-alive\r\n', chunked('')));
     assert.match(statusLine, /^HTTP\/1\.1 400 /);
     assert.equal(headers.connection, 'close');
+  });
+
+  it('answers 501 and closes to a transfer coding it does not know before chunked, and 400 (Node\'s parser) to one after it', async () => {
+    const unknown = splitRaw(await post(ref.url, 'Transfer-Encoding: ocs-unknown, chunked\r\n', chunked('')));
+    assert.match(unknown.statusLine, /^HTTP\/1\.1 501 /);
+    assert.equal(unknown.headers.connection, 'close');
+    assert.match(splitRaw(await post(ref.url, 'Transfer-Encoding: chunked, ocs-unknown\r\n', chunked(''))).statusLine, /^HTTP\/1\.1 400 /);
   });
 
   it('serves a chunked body whose chunk-size lines carry extensions, and answers with a space after the status code', async () => {
