@@ -56,6 +56,13 @@ export const OBSERVABLE_FAULTS: Fault[] = [
       if (res.req.method === 'HEAD') (res as Internal)._hasBody = true;
       FAITHFUL.write(res, reply, at);
     } },
+  { name: 'head-length-zero', rule: 'HTTP-HEAD-CONTENT-LENGTH',
+    description: 'answers HEAD with Content-Length: 0, the length of the content it leaves out, not of the content GET gets',
+    write: (res, reply, at) => {
+      if (res.req.method !== 'HEAD') return FAITHFUL.write(res, reply, at);
+      res.writeHead(reply.status, { ...reply.headers, 'Content-Length': 0 });
+      res.end();
+    } },
   { name: 'safe-method-carried-out', rule: 'HTTP-SAFE-METHOD', skips: /^method GET$/,
     description: 'carries out a request sent with GET as with POST, when it has a body' },
   { name: 'absolute-form-host-routed', rule: 'HTTP-ABSOLUTE-FORM-HOST',
@@ -97,6 +104,20 @@ export const OBSERVABLE_FAULTS: Fault[] = [
   { name: 'connect-tunnelled', rule: 'HTTP-CONNECT-INVALID-PORT',
     description: 'answers every CONNECT 200 (Connection Established), as a proxy in front of the service that takes an empty port for its default',
     raw: answeredRaw((text) => text.startsWith('CONNECT '), '200 Connection Established') },
+  // RFC 9112 6.1 and RFC 9110 8.6, of an answer's framing fields (WIRE-RESPONSE-FRAMING).
+  { name: 'early-hints-with-length', rule: 'WIRE-RESPONSE-FRAMING',
+    description: 'sends a 103 (Early Hints) before every answer, its fields copied from the answer\'s with their Content-Length',
+    write: (res, reply, at) => {
+      if (at.httpVersion !== '1.0') res.writeEarlyHints({ link: '</v3/orders/change_receiver.json>; rel=preconnect', 'content-length': String(Buffer.byteLength(reply.text)) });
+      FAITHFUL.write(res, reply, at);
+    } },
+  { name: 'chunked-named-twice', rule: 'WIRE-RESPONSE-FRAMING',
+    description: 'names chunked twice in the Transfer-Encoding of every answer to HTTP/1.1 (a framework\'s coding appended to a proxy\'s), though its body is chunked once',
+    write: (res, reply, at) => {
+      if (at.httpVersion === '1.0') return FAITHFUL.write(res, reply, at);
+      res.writeHead(reply.status, { ...reply.headers, 'Transfer-Encoding': 'chunked, chunked' });
+      res.end(reply.text);
+    } },
   // XML 1.0 2.4, of an answer the service writes (RSP-FORMAT-FOLLOWS-PATH).
   written('xml', 'xml-answer-cdata-end-in-text',
     'writes each error detail of an XML answer after a literal ]]>, as an encoder that escapes < and & alone',

@@ -10,6 +10,10 @@ const STATUS_LINE = /^HTTP\/1\.\d \d{3} [\t\x20-\x7e\x80-\xff]*$/;
 
 const isSuccess = (res: WireResponse): boolean => res.status >= 200 && res.status <= 299;
 
+/** Fields an answer to HEAD may leave out or write otherwise than GET's: its moment, its framing, its connection (RFC 9110 8.6, 9.3.2). */
+const MAY_DIFFER = new Set(['date', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const fieldNames = (names: string[]): string[] => [...new Set(names.map((n) => n.trim().toLowerCase()).filter((n) => n && !MAY_DIFFER.has(n)))];
+
 /**
  * The messages of issue 42 (src/client/message-kinds.ts), each judged on its one rule: what a
  * client of these endpoints observes, whoever's client would send it (contract/standards-audit.yaml).
@@ -51,6 +55,21 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
       return judged(after.answered && res.status === 501, 'HTTP 501 (Not Implemented) for a transfer coding it does not understand');
     case 'connect-empty-port':
       return judged(!(after.answered && isSuccess(res)), 'the CONNECT refused: no 2xx (a 400, or the connection closed)');
+    case 'head-fields': {
+      if (!after.answered || after.laterHead === undefined) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${after.answered ? 'no answer to the GET after the HEAD came, so nothing to compare' : received}` });
+      const head = fieldNames(Object.keys(res.headers));
+      const get = fieldNames(after.laterHead.split('\r\n').slice(1).map((l) => l.slice(0, l.indexOf(':'))));
+      const differ = [...head.filter((n) => !get.includes(n)).map((n) => `${n} only with HEAD`), ...get.filter((n) => !head.includes(n)).map((n) => `${n} only with GET`)];
+      return judged(differ.length === 0, 'the header fields of the answer to GET with the answer to HEAD (Date, framing and connection fields aside)', `${differ.join(', ')} (HEAD: HTTP ${res.status}; GET: ${after.laterHead.split('\r\n')[0]})`);
+    }
+    case 'head-length': {
+      const length = res.headers['content-length'];
+      const got = /\r\ncontent-length:[ \t]*(\d+)/i.exec(after.laterHead ?? '')?.[1];
+      if (length === undefined || got === undefined) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${length === undefined ? 'the answer to HEAD carries no Content-Length' : 'the answer to GET after it carries none to compare'}` });
+      return judged(Number(length) === Number(got), 'the Content-Length of an answer to HEAD equal to the one GET gets', `Content-Length: ${length} with HEAD, ${got} with GET`);
+    }
+    case 'unallowed-method':
+      return judged(after.answered && (res.status === 405 || res.status === 501), 'HTTP 405 (Method Not Allowed), or 501 (Not Implemented) where the method is implemented nowhere');
     case 'options':
       return judged(!(after.answered && isSuccess(res)) || res.headers.allow !== undefined, 'a successful answer to OPTIONS carrying Allow', `HTTP ${res.status} with no Allow header field`);
     case 'delete-with-body':

@@ -63,6 +63,11 @@ export function wholeRequest(kind: MessageKind, req: WireRequest): Whole | undef
     case 'connect-empty-port':
       // node:http reads the answer as to HEAD: a 2xx to CONNECT has no content, the connection a tunnel after it.
       return { method: 'HEAD', bytes: message(`CONNECT ${url.hostname}: HTTP/1.1`, [['Host', `${url.hostname}:`]]) };
+    case 'head-fields':
+    case 'head-length':
+      return { method: 'HEAD', bytes: message(line('HEAD'), [['Host', url.host], keep]) };
+    case 'unallowed-method':
+      return { method: other, bytes: message(line(other), [['Host', url.host], keep]) };
     case 'options':
       return { method: 'OPTIONS', bytes: message(line('OPTIONS'), [['Host', url.host], keep]) };
     case 'delete-with-body':
@@ -72,4 +77,15 @@ export function wholeRequest(kind: MessageKind, req: WireRequest): Whole | undef
     default:
       return undefined;
   }
+}
+
+/**
+ * The request written on the connection once a message's answer came, whose answer is read to the
+ * connection's end (it asks for the close): GET after the HEAD of head-fields and head-length,
+ * whose header fields and Content-Length the HEAD's are held to (RFC 9110 9.3.2, 8.6).
+ */
+export function followUp(kind: MessageKind, req: WireRequest): Buffer | undefined {
+  if (kind !== 'head-fields' && kind !== 'head-length') return undefined;
+  const url = new URL(req.url);
+  return message(`GET ${url.pathname + url.search} HTTP/1.1`, [['Host', url.host], ['Connection', 'close']]);
 }

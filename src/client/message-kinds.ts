@@ -12,6 +12,7 @@ export const MESSAGES = [
   'chunk-extension', 'http10-transfer-encoding', 'pipelined', 'head', 'safe-method-with-body', 'absolute-form-other-host',
   'leading-empty-line', 'close-in-list', 'padded-field-value', 'close-announced', 'status-line', 'kept-alive',
   'transfer-encoding-unknown', 'quoted-charset', 'connect-empty-port', 'options', 'delete-with-body', 'accept-encoding-unknown',
+  'unallowed-method', 'head-fields', 'head-length',
 ] as const;
 export type MessageKind = (typeof MESSAGES)[number];
 
@@ -47,6 +48,9 @@ export const MESSAGE_RULE: Record<MessageKind, string> = {
   'options': 'HTTP-OPTIONS-ALLOW',
   'delete-with-body': 'HTTP-DELETE-CONTENT',
   'accept-encoding-unknown': 'HTTP-NO-UNLISTED-CODING',
+  'unallowed-method': 'HTTP-METHOD-NOT-ALLOWED',
+  'head-fields': 'HTTP-HEAD-FIELDS',
+  'head-length': 'HTTP-HEAD-CONTENT-LENGTH',
 };
 
 /** The header field huge-header adds: twice Node's default limit of the whole head (16 KB), past what most servers take. */
@@ -84,6 +88,9 @@ const DESCRIPTIONS: Record<MessageKind, string> = {
   'options': 'OPTIONS on the operation\'s path',
   'delete-with-body': 'the request\'s body sent with DELETE',
   'accept-encoding-unknown': 'Accept-Encoding: ocs-unknown, a coding no server has',
+  'unallowed-method': 'another method than the profile\'s on the operation\'s path, with no body, its status read',
+  'head-fields': 'HEAD on the operation\'s path, then GET on the same connection with Connection: close, their header fields compared',
+  'head-length': 'HEAD on the operation\'s path, then GET on the same connection with Connection: close, their Content-Lengths compared',
 };
 
 export const describeMessage = (m: MessageKind): string => DESCRIPTIONS[m];
@@ -100,7 +107,7 @@ export const MUST_CLOSE: ReadonlySet<MessageKind> = new Set(['content-length-twi
 export const WRITTEN_AGAIN: ReadonlySet<MessageKind> = new Set(['connection-close', 'close-in-list', 'close-announced', 'kept-alive']);
 
 /** The messages after whose answer the connection is watched whatever the answer says: the request written again shows it kept. */
-export const WATCHED_AFTER: ReadonlySet<MessageKind> = new Set(['kept-alive']);
+export const WATCHED_AFTER: ReadonlySet<MessageKind> = new Set(['kept-alive', 'head-fields', 'head-length']);
 
 /** The messages whose request is the profile's valid one, however written: the plain request's outcome (accepted) is due. */
 export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value', 'quoted-charset']);

@@ -2,7 +2,7 @@ import { request, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { answer, Body, cause, flatHeaders } from './answer.ts';
 import type { Limits } from './exchange.ts';
-import { otherMethod, wholeRequest } from './message-bytes.ts';
+import { followUp, otherMethod, wholeRequest } from './message-bytes.ts';
 import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, WATCHED_AFTER, WRITTEN_AGAIN, type MessageKind } from './message-kinds.ts';
 import { Received } from './misframed.ts';
 import { connection, endpointOf, type NodeSend } from './node-send.ts';
@@ -101,9 +101,10 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
       const saysClose = /\bclose\b/i.test(String(res.headers.connection ?? ''));
       // node:http would close the connection itself on an answer that says close: it is the target's to close (HTTP-CLOSE-SENT).
       if (saysClose) (client as { shouldKeepAlive: boolean }).shouldKeepAlive = true;
-      const came = (after: Omit<NonNullable<WireResponse['afterAnswer']>, 'saidClose' | 'statusLine' | 'afterHead'>): WireResponse => ({
+      const later: Buffer[] = [];
+      const came = (after: Omit<NonNullable<WireResponse['afterAnswer']>, 'saidClose' | 'statusLine' | 'afterHead' | 'laterHead'>): WireResponse => ({
         ...answer(head(res), body, limits.maxBytes, started, headAt, false),
-        afterAnswer: { ...after, saidClose: saysClose, statusLine: statusLine(wire), afterHead: wire.afterHead() },
+        afterAnswer: { ...after, saidClose: saysClose, statusLine: statusLine(wire), afterHead: wire.afterHead(), ...headOf(later) },
       });
       answered = (closed) => came({ answered: true, closed, laterBytes: 0 });
       res.on('data', (chunk: Buffer) => {
@@ -119,7 +120,11 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
         waiting = (closed) => settle(() => came({ answered: true, closed, laterBytes: wire.count - from }));
         socket.once('end', () => waiting?.(true));
         socket.once('close', () => waiting?.(true));
-        if (WRITTEN_AGAIN.has(kind) && written) {
+        const next = followUp(kind, req);
+        if (next) {
+          socket.on('data', (chunk: Buffer) => later.push(chunk));
+          socket.write(next);
+        } else if (WRITTEN_AGAIN.has(kind) && written) {
           // An answer to the request written again is all that is waited for: it shows the connection was kept.
           socket.on('data', () => waiting?.(false));
           // node:http may have written the body apart from the head: the request again is both.
@@ -146,6 +151,13 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     });
   });
   return { response, cancel: () => client.destroy(new Error('the transport was destroyed')) };
+}
+
+/** The head (up to the blank line) of what came after an answer, as it came, when one came whole. */
+function headOf(chunks: Buffer[]): { laterHead?: string } {
+  const text = Buffer.concat(chunks).toString('latin1');
+  const end = text.indexOf('\r\n\r\n');
+  return end < 0 ? {} : { laterHead: text.slice(0, end) };
 }
 
 /** The first line of the bytes that came, as they came (latin1): node:http shows neither its version nor its spaces. */

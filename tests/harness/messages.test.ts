@@ -91,10 +91,13 @@ describe('messages on the wire', () => {
       'connect-empty-port': (h, raw) => { assert.equal(h, 'CONNECT 127.0.0.1: HTTP/1.1\r\nHost: 127.0.0.1:\r\n'); assert.equal(raw.slice(h.length + 2), ''); },
       'options': (h, raw) => { assert.match(h, /^OPTIONS \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
       'delete-with-body': (h) => assert.match(h, new RegExp(`^DELETE \\S+ HTTP/1\\.1\\r\\n[^]*\\r\\nContent-Length: ${bytes}\\r\\n`)),
+      'unallowed-method': (h, raw) => { assert.match(h, /^GET \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
+      'head-fields': (h, raw) => { assert.match(h, /^HEAD \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
+      'head-length': (h, raw) => { assert.match(h, /^HEAD \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
       'accept-encoding-unknown': (h) => assert.deepEqual(h.match(/\r\naccept-encoding: [^\r\n]*/gi), ['\r\nAccept-Encoding: ocs-unknown']),
     };
     const bodiless: ReadonlySet<MessageKind> = new Set(['other-method', 'head', 'chunk-extension', 'http10-transfer-encoding', 'pipelined',
-      'transfer-encoding-unknown', 'connect-empty-port', 'options']);
+      'transfer-encoding-unknown', 'connect-empty-port', 'options', 'unallowed-method', 'head-fields', 'head-length']);
     for (const message of MESSAGES) {
       const { raw } = await send(message);
       heads[message]!(head(raw), raw);
