@@ -56,15 +56,19 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
     case 'connect-empty-port':
       return judged(!(after.answered && isSuccess(res)), 'the CONNECT refused: no 2xx (a 400, or the connection closed)');
     case 'head-fields': {
-      if (!after.answered || after.laterHead === undefined) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${after.answered ? 'no answer to the GET after the HEAD came, so nothing to compare' : received}` });
+      const other = after.answered ? otherAnswer(res, after) : received;
+      if (other) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${other}` });
+      const lines = (after.laterHead ?? '').split('\r\n');
       const head = fieldNames(Object.keys(res.headers));
-      const get = fieldNames(after.laterHead.split('\r\n').slice(1).map((l) => l.slice(0, l.indexOf(':'))));
+      const get = fieldNames(lines.slice(1).map((l) => l.slice(0, l.indexOf(':'))));
       const differ = [...head.filter((n) => !get.includes(n)).map((n) => `${n} only with HEAD`), ...get.filter((n) => !head.includes(n)).map((n) => `${n} only with GET`)];
-      return judged(differ.length === 0, 'the header fields of the answer to GET with the answer to HEAD (Date, framing and connection fields aside)', `${differ.join(', ')} (HEAD: HTTP ${res.status}; GET: ${after.laterHead.split('\r\n')[0]})`);
+      return judged(differ.length === 0, 'the header fields of the answer to GET with the answer to HEAD (Date, framing and connection fields aside)', `${differ.join(', ')} (HEAD: HTTP ${res.status}; GET: ${lines[0]})`);
     }
     case 'head-length': {
       const length = res.headers['content-length'];
       const got = /\r\ncontent-length:[ \t]*(\d+)/i.exec(after.laterHead ?? '')?.[1];
+      const other = otherAnswer(res, after);
+      if (other) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${other}` });
       if (length === undefined || got === undefined) return ruleFinding(MESSAGE_RULE[kind], 'pass', { note: `Recorded: ${length === undefined ? 'the answer to HEAD carries no Content-Length' : 'the answer to GET after it carries none to compare'}` });
       return judged(Number(length) === Number(got), 'the Content-Length of an answer to HEAD equal to the one GET gets', `Content-Length: ${length} with HEAD, ${got} with GET`);
     }
@@ -81,6 +85,17 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
     default:
       return undefined;
   }
+}
+
+/**
+ * Why the answers to HEAD and to the GET after it cannot be compared, or undefined: no answer to
+ * the GET came, or it has another status (a 429 or a 503 pushing the GET back), so it is not the
+ * answer HEAD's stands for.
+ */
+function otherAnswer(res: WireResponse, after: After): string | undefined {
+  if (after.laterHead === undefined) return 'no answer to the GET after the HEAD came, so nothing to compare';
+  const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(after.laterHead)?.[1]);
+  return status === res.status ? undefined : `the GET after the HEAD got HTTP ${status}, the HEAD ${res.status}: not the same answer to compare`;
 }
 
 /** HTTP-CLOSE-SENT, for any message whose answer says close (RFC 9112 9.6): the connection closed, and nothing answered after. */

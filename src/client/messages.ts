@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { answer, Body, cause, flatHeaders } from './answer.ts';
 import type { Limits } from './exchange.ts';
 import { followUp, otherMethod, wholeRequest } from './message-bytes.ts';
+import { headOf, statusLine } from './message-heads.ts';
 import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MUST_CLOSE, WATCHED_AFTER, WRITTEN_AGAIN, type MessageKind } from './message-kinds.ts';
 import { Received } from './misframed.ts';
 import { connection, endpointOf, type NodeSend } from './node-send.ts';
@@ -93,6 +94,8 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     const timer = setTimeout(() => (waiting ? waiting(false) : fail(new TransportError(`no response within ${limits.timeoutMs} ms`))), limits.timeoutMs);
     const body = new Body(limits.maxBytes);
     let responded = false;
+    // node:http reads past every 1xx head before the answer's: counted, so the bytes after the answer's own head are.
+    client.on('information', () => { wire.informational++; });
     /** The answer, once its head came, as it stands with the connection closed or not. */
     let answered: ((closed: boolean) => WireResponse) | undefined;
     client.on('response', (res: IncomingMessage) => {
@@ -151,19 +154,6 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     });
   });
   return { response, cancel: () => client.destroy(new Error('the transport was destroyed')) };
-}
-
-/** The head (up to the blank line) of what came after an answer, as it came, when one came whole. */
-function headOf(chunks: Buffer[]): { laterHead?: string } {
-  const text = Buffer.concat(chunks).toString('latin1');
-  const end = text.indexOf('\r\n\r\n');
-  return end < 0 ? {} : { laterHead: text.slice(0, end) };
-}
-
-/** The first line of the bytes that came, as they came (latin1): node:http shows neither its version nor its spaces. */
-function statusLine(wire: Received): string | undefined {
-  const raw = wire.raw()?.toString('latin1');
-  return raw === undefined ? undefined : raw.slice(0, Math.max(0, raw.indexOf('\r\n')) || raw.length);
 }
 
 const head = (res: IncomingMessage): { status: number; headers: Record<string, string> } => ({ status: res.statusCode ?? 0, headers: flatHeaders(res.headers) });

@@ -57,6 +57,8 @@ describe('the messages of the observable standards', () => {
 
   it('records a HEAD and GET pair it cannot compare, and passes a close-announced answer that says nothing of close', () => {
     assert.match(messageFindings('head-fields', answer(405), 'POST')[0]?.note ?? '', /no answer to the GET/);
+    const pushedBack = answer(405, { laterHead: 'HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Length: 0' }, { 'content-length': '262' });
+    for (const kind of ['head-fields', 'head-length'] as const) assert.match(messageFindings(kind, pushedBack, 'POST')[0]?.note ?? '', /got HTTP 429, the HEAD 405/, kind);
     assert.match(messageFindings('close-announced', answer(200), 'POST')[0]?.note ?? '', /did not say close/);
   });
 });

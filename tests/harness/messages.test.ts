@@ -16,7 +16,7 @@ const BODY = '{"orderID":"26-0000101","name":"Анна"}';
 const bytes = Buffer.byteLength(BODY);
 
 /** How the server answers a connection: the answer it writes once a head came, and what it does then. */
-type Way = 'close' | 'keep' | 'answer-again' | 'hang-up' | 'say-close-keep';
+type Way = 'close' | 'keep' | 'answer-again' | 'hang-up' | 'say-close-keep' | 'continue-first';
 let way: Way = 'close';
 /** What each connection brought, in the order they came: the nth send's is the nth. */
 const connections: Promise<string>[] = [];
@@ -33,8 +33,9 @@ const server = createServer((socket: Socket) => {
     if (!raw().includes('\r\n\r\n')) return;
     if (way === 'hang-up') return void socket.destroy();
     if (answered++ && way !== 'answer-again' && way !== 'say-close-keep') return;
-    socket.write(`${ANSWER}${way === 'close' || way === 'say-close-keep' ? 'Connection: close\r\n' : ''}\r\nno`);
-    if (way === 'close') socket.end();
+    const close = way === 'close' || way === 'say-close-keep' || way === 'continue-first';
+    socket.write(`${way === 'continue-first' ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''}${ANSWER}${close ? 'Connection: close\r\n' : ''}\r\nno`);
+    if (way === 'close' || way === 'continue-first') socket.end();
   });
   socket.on('end', () => arrive(raw()));
   socket.on('close', () => arrive(raw()));
@@ -110,6 +111,12 @@ describe('messages on the wire', () => {
     assert.deepEqual((await send('content-length-twice', 'close')).res.afterAnswer, closed);
     assert.deepEqual((await send('content-length-twice', 'keep', 300)).res.afterAnswer, { ...closed, closed: false, saidClose: false });
     assert.deepEqual((await send('huge-header', 'keep', 300)).res.afterAnswer, { ...closed, closed: false, saidClose: false }, 'no close said, none needed: not waited for');
+  });
+
+  it('reads the status line and counts the content of the final answer, past a 1xx before it', async () => {
+    const { res } = await send('head', 'continue-first');
+    assert.equal(res.afterAnswer?.statusLine, 'HTTP/1.1 400 Bad Request');
+    assert.equal(res.afterAnswer?.afterHead, 2, 'the two bytes of content after the head of an answer to HEAD');
   });
 
   it('writes the request again after an answer that says close, and counts what comes back', async () => {
