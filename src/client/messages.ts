@@ -35,12 +35,15 @@ const HALF_CLOSE: ReadonlySet<MessageKind> = new Set(['transfer-encoding-gzip', 
  * Sends a message of src/client/message-kinds.ts over node:http on a connection of its own:
  * node:http writes the request (Connection: keep-alive, so it leaves the connection to the
  * target), the socket's first write has its head rewritten as the message says, and node:http's
- * parser reads the answer. After it, `afterAnswer` tells how the target left the connection:
- * for a message after which it must close (RFC 9112 6.3, 9.6), an answer that says `close` is
- * taken at its word, and otherwise its closing is waited for, up to the time limit; after
- * `connection-close` the same request is written again, and any byte that comes back is an
- * answer to a request the target had to leave alone. A connection closed with no answer is
- * what a target may do with some messages (a body cut short): it is told, not thrown.
+ * parser reads the answer; a message written whole (src/client/message-bytes.ts) goes as its own
+ * bytes in place of that first write. After the answer, `afterAnswer` tells how the target left
+ * the connection: for a message after which it must close (RFC 9112 6.1, 6.3, 9.6), and after any
+ * answer that says `close` (node:http is kept from closing the connection itself), its closing is
+ * waited for, up to the time limit; after `connection-close`, an answer that says close and the
+ * like (message-kinds.ts WRITTEN_AGAIN) the same request is written again, and any byte that
+ * comes back is an answer to a request the target had to leave alone; after a HEAD of head-fields
+ * or head-length, a GET is written and its answer's head kept. A connection closed with no answer
+ * is what a target may do with some messages (a body cut short): it is told, not thrown.
  */
 export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
   const kind = req.message!;
