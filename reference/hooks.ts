@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, Server, ServerOptions, ServerResponse } from 
 import type { Duplex } from 'node:stream';
 import type { Format, Operation } from './codec/index.ts';
 import { LIMITS, type Limits } from './validate/limits.ts';
+import type { RawChange } from './raw-connection.ts';
 
 /** A decoded request or a response body. */
 export type Obj = Record<string, unknown>;
@@ -56,6 +57,8 @@ export interface Hooks {
    * - authentication: `appkey missing`, `appkey unknown`, `sessionID missing`, `sessionID unknown`;
    * - pickup: `address sameRegion` (the new place lies in the order's region);
    * - access: `change_receiver access`, `change_pickup access` (the order is the session's user's).
+   * - HTTP: `method GET` (a method but POST is answered 405), `host duplicate`, `host invalid`,
+   *   `http10 transfer-encoding`, `transfer-coding unknown` (reference/http-checks.ts).
    */
   enforces(check: string): boolean;
   /** The limits in force. */
@@ -82,6 +85,12 @@ export interface Hooks {
    * fault that reads such a request anyway sets it.
    */
   clientError?(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, server: Server): void;
+  /**
+   * What a connection's bytes become before Node's parser reads them (reference/raw-connection.ts):
+   * a fault that reads what Node's parser hides (chunk extensions, whitespace around a field value,
+   * requests pipelined together) sets it.
+   */
+  raw?: RawChange;
 }
 
 export const FAITHFUL: Hooks = {

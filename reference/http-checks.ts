@@ -23,3 +23,25 @@ export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces:
   res.end();
   return true;
 }
+
+/**
+ * RFC 9112 6.1: an HTTP/1.0 message with Transfer-Encoding is taken as faulty framing, even with a
+ * Content-Length, and its connection closed (400); a transfer coding the service does not
+ * understand before the final chunked is answered 501. Node's parser reads both as chunked, and keeps the
+ * connection an HTTP/1.0 keep-alive asks for. Named checks (`http10 transfer-encoding`,
+ * `transfer-coding unknown`), refused as refusedHost refuses: no body, and the connection closed,
+ * since the body's end cannot be trusted.
+ */
+export function refusedTransferCoding(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
+  const codings = req.headers['transfer-encoding'];
+  if (codings === undefined) return false;
+  const names = codings.split(',').map((c) => c.trim().toLowerCase());
+  const http10 = req.httpVersion === '1.0' && enforces('http10 transfer-encoding');
+  // A coding other than chunked last is no framing at all (6.3: 400), which Node's parser answers itself, or a fault reads.
+  const unknown = names.at(-1) === 'chunked' && names.some((c) => c !== 'chunked') && enforces('transfer-coding unknown');
+  if (!http10 && !unknown) return false;
+  req.resume();
+  res.writeHead(http10 ? 400 : 501, { Connection: 'close', 'Content-Length': 0 });
+  res.end();
+  return true;
+}

@@ -10,7 +10,8 @@ import { type ReadBody, readBody } from './body.ts';
 import { hooksFor } from './faults.ts';
 import { servingIn } from './modes.ts';
 import type { Exchange } from './hooks.ts';
-import { refusedHost } from './http-checks.ts';
+import { refusedHost, refusedTransferCoding } from './http-checks.ts';
+import { readThrough } from './raw-connection.ts';
 import type { Context, SuccessData } from './operations/context.ts';
 import { changePickup } from './operations/pickup.ts';
 import { changeReceiver } from './operations/receiver.ts';
@@ -54,7 +55,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
   const handle: RequestListener = (req, res) => {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
-    if (refusedHost(req, res, ctx.hooks.enforces)) return;
+    if (refusedHost(req, res, ctx.hooks.enforces) || refusedTransferCoding(req, res, ctx.hooks.enforces)) return;
     const path = new URL(req.url ?? '/', 'http://reference').pathname;
     const route = ROUTE.exec(path);
     const at: Exchange = {
@@ -83,6 +84,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
     : createServer(options, handle);
   const { clientError } = ctx.hooks;
   if (clientError) server.on('clientError', (err: Error, socket: Duplex) => clientError(err, socket, server));
+  if (ctx.hooks.raw) readThrough(server, ctx.hooks.raw);
   serving.serve(server);
   return server;
 }
@@ -117,7 +119,7 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     req.resume();
     throw refuse(100404);
   }
-  if (req.method !== 'POST') {
+  if (req.method !== 'POST' && ctx.hooks.enforces(`method ${req.method}`)) {
     req.resume();
     res.setHeader('Allow', 'POST');
     throw refuse(100405);

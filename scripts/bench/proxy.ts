@@ -11,7 +11,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { refusedHost } from '../../reference/http-checks.ts';
+import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
 import { startReference } from '../../reference/server.ts';
 
 /**
@@ -42,9 +42,10 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
   let forwarded = 0;
   let pushedBack = 0;
   const server = createServer((req, res) => {
-    // A proxy that forwarded two Hosts, or a Host that is none, as one would hide them from the
-    // target: it refuses them as the reference does (RFC 9112 3.2; docs/standards.md).
-    if (refusedHost(req, res, () => true)) return;
+    // A proxy that forwarded two Hosts, a Host that is none, HTTP/1.0 with Transfer-Encoding or a
+    // coding it does not know, as one would hide them from the target: it refuses them as the
+    // reference does (RFC 9112 3.2, 6.1; docs/standards.md).
+    if (refusedHost(req, res, () => true) || refusedTransferCoding(req, res, () => true)) return;
     (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -63,7 +64,8 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
       const body = Buffer.from(await up.body.arrayBuffer());
       forwarded++;
       if (up.statusCode === 429 || up.statusCode === 503) pushedBack++;
-      res.writeHead(up.statusCode, { ...endToEnd(up.headers), 'content-length': body.length });
+      // An answer to HEAD has no content: its Content-Length is the target's, the length GET gets (RFC 9110 8.6).
+      res.writeHead(up.statusCode, { ...endToEnd(up.headers), ...(req.method === 'HEAD' ? {} : { 'content-length': body.length }) });
       res.end(body);
     })().catch((err: unknown) => {
       // The run then fails its checks, and the bench fails loudly with the run's output.

@@ -11,6 +11,7 @@ import { generatedAtFindings } from './generated-at.ts';
 import { wireFindings } from './wire.ts';
 import { httpFieldFindings } from './http-fields.ts';
 import { messageFindings } from './message.ts';
+import { bodyStandardFindings } from './body-standards.ts';
 
 export interface Exchange {
   case: Pick<LoadedCase, 'operation' | 'rules' | 'expect' | 'message'>;
@@ -27,7 +28,7 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   if (x.case.expect === 'probe') return probeFindings(x.case.rules, probeOutcome(x.response));
   if (x.case.message) return messageFindings(x.case.message, x.response, profile.http?.method ?? 'POST');
   const { view, findings } = checkResponse(op, x.format, x.response, profile.responses?.xmlRoot);
-  findings.push(...wireFindings(x.response), ...httpFieldFindings(x.response, x.sentAt));
+  findings.push(...wireFindings(x.response), ...httpFieldFindings(x.response, x.sentAt), ...bodyStandardFindings(x.format, x.response));
   if (view.value !== undefined) findings.push(...generatedAtFindings(valueAtPath(view.value, 'metadata.generated_at'), x.sentAt, x.response.ms, profile));
   const metadataStatus = valueAtPath(view.value, 'metadata.status');
   if (view.status === 200 && metadataStatus === 400) {

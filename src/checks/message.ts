@@ -2,6 +2,7 @@ import { MESSAGE_RULE, MUST_CLOSE, type MessageKind } from '../client/message-ki
 import type { WireResponse } from '../client/transport.ts';
 import { excerpt, ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
+import { closeSent, observableFinding } from './message-observable.ts';
 
 /** The messages a server must answer 400 (RFC 9112 3.2, 5.1, 6.3). */
 const BAD_REQUEST: ReadonlySet<MessageKind> = new Set(['no-host', 'two-hosts', 'invalid-host', 'space-before-colon', 'content-length-twice', 'transfer-encoding-gzip']);
@@ -13,12 +14,23 @@ const BAD_REQUEST: ReadonlySet<MessageKind> = new Set(['no-host', 'two-hosts', '
  * the profile's (A-HTTP-VERB), which a 405's Allow must name.
  */
 export function messageFindings(kind: MessageKind, res: WireResponse, method: string): Finding[] {
+  const own = ownFindings(kind, res, method);
+  const after = res.afterAnswer;
+  // Whatever the message, an answer that says close is held to it (close-announced is judged on it
+  // alone; a pipelined message's connection node:http drops itself, so its closing shows nothing).
+  const sent = after && kind !== 'close-announced' && kind !== 'pipelined' ? closeSent(res, after) : undefined;
+  return sent ? [...own, sent] : own;
+}
+
+function ownFindings(kind: MessageKind, res: WireResponse, method: string): Finding[] {
   const rule = MESSAGE_RULE[kind];
   const after = res.afterAnswer ?? { answered: true, closed: false, laterBytes: 0 };
   const received = after.answered ? `HTTP ${res.status}${after.closed ? ', the connection closed' : ''}: ${excerpt(res.body, 200)}` : 'the target closed the connection without an answer';
   const judged = (pass: boolean, expected: string, why = received, note?: string): Finding[] =>
     [ruleFinding(rule, pass ? 'pass' : 'fail', pass ? (note ? { note } : {}) : { expected, received: why })];
 
+  const observable = observableFinding(kind, res, after, received);
+  if (observable) return [observable];
   if (BAD_REQUEST.has(kind)) {
     const closes = MUST_CLOSE.has(kind);
     const pass = after.answered && res.status === 400 && (!closes || after.closed);

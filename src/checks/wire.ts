@@ -11,8 +11,9 @@ import type { Finding } from './finding.ts';
  * 9.3). An answer on a new connection left open shows nothing of the rule.
  */
 export function wireFindings(res: WireResponse): Finding[] {
-  const framing = res.misframed?.rule === 'WIRE-RESPONSE-FRAMING'
-    ? ruleFinding('WIRE-RESPONSE-FRAMING', 'fail', { expected: 'an answer framed as RFC 9112 section 6 requires', received: res.misframed.problem })
+  const problem = res.misframed?.rule === 'WIRE-RESPONSE-FRAMING' ? res.misframed.problem : fieldProblem(res);
+  const framing = problem
+    ? ruleFinding('WIRE-RESPONSE-FRAMING', 'fail', { expected: 'an answer framed as RFC 9112 section 6 requires', received: problem })
     : ruleFinding('WIRE-RESPONSE-FRAMING', 'pass');
   const kept = res.stalled
     ? ruleFinding('WIRE-KEEP-ALIVE', 'fail', {
@@ -24,6 +25,18 @@ export function wireFindings(res: WireResponse): Finding[] {
     ? [ruleFinding('WIRE-HTTP10', 'fail', { expected: 'an answer framed for HTTP/1.0: no Transfer-Encoding', received: res.misframed.problem })]
     : [];
   return [framing, ...(kept ? [kept] : []), ...http10];
+}
+
+/**
+ * Framing fields a parser reads past: a Transfer-Encoding or a Content-Length in a 1xx head (RFC
+ * 9112 6.1, RFC 9110 8.6; the heads are read before the parser sees the answer), and chunked
+ * named more than once (RFC 9112 6.1: a sender applies it once; a parser reads the last).
+ */
+function fieldProblem(res: WireResponse): string | undefined {
+  const informational = res.informational?.find((head) => /\n(transfer-encoding|content-length)[ \t]*:/i.test(head));
+  if (informational) return `a 1xx answer carries a framing field (RFC 9112 6.1, RFC 9110 8.6): ${excerpt(informational, 300)}`;
+  const codings = (res.headers['transfer-encoding'] ?? '').split(',').filter((c) => c.trim().toLowerCase() === 'chunked');
+  return codings.length > 1 ? `Transfer-Encoding names chunked ${codings.length} times (${res.headers['transfer-encoding']}), which a sender applies once (RFC 9112 6.1)` : undefined;
 }
 
 /** An answer the HTTP parser refused: the target broke framing (RFC 9112 section 6), not the network. */

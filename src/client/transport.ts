@@ -54,8 +54,13 @@ export interface WireResponse {
   pushedBack?: { statuses: number[]; waitedMs: number };
   /** The body is not in the content codings its Content-Encoding names, or is compressed under none (HTTP-CONTENT-ENCODING: src/client/content-coding.ts). */
   contentCoding?: string;
-  /** How the target left the connection of a message (src/client/messages.ts): whether it answered, closed it, and the bytes it sent after its answer. */
-  afterAnswer?: { answered: boolean; closed: boolean; laterBytes: number };
+  /**
+   * How the target left the connection of a message (src/client/messages.ts): whether it answered,
+   * closed it, and the bytes it sent after its answer; whether the answer said close, its status
+   * line as it came, the bytes after its head (a HEAD's content), and the head of the answer to a
+   * request written after it (src/client/message-bytes.ts followUp).
+   */
+  afterAnswer?: { answered: boolean; closed: boolean; laterBytes: number; saidClose?: boolean; statusLine?: string; afterHead?: number; laterHead?: string };
   /** What breaks the answer's framing although it could be read (WIRE-RESPONSE-FRAMING, WIRE-HTTP10). */
   misframed?: { rule: 'WIRE-RESPONSE-FRAMING' | 'WIRE-HTTP10'; problem: string };
 }

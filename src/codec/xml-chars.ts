@@ -3,8 +3,9 @@
  * lets through: every character a Char (2.2: tab, line feed, carriage return and the code points
  * of Unicode but the surrogates, U+FFFE and U+FFFF), every character reference to a Char (4.1, WFC
  * Legal Character), and every entity reference to a declared entity (4.1, WFC Entity Declared):
- * with no DOCTYPE (which the harness refuses), the five predefined ones. CDATA sections and
- * comments hold references as plain text, so they are left out of the reference checks.
+ * with no DOCTYPE (which the harness refuses), the five predefined ones; and no ]]> in character
+ * data (2.4). CDATA sections and comments hold references as plain text, so they are left out of
+ * the reference checks.
  */
 const NOT_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
@@ -28,5 +29,8 @@ export function xmlCharProblem(text: string): string | undefined {
       return `the entity reference &${ref}; names no declared entity (XML 1.0 4.1, Entity Declared)`;
     }
   }
+  // Character data never holds ]]> (2.4, CharData): outside a CDATA section it is escaped as ]]&gt;.
+  const content = markup.replace(/<\?[\s\S]*?\?>/g, '').replace(/<[^<>]*>/g, '<>');
+  if (content.includes(']]>')) return `the string ]]> in character data, where it must be written ]]&gt; (XML 1.0 2.4)`;
   return undefined;
 }

@@ -1,8 +1,9 @@
 // contract/standards-audit.yaml: every origin-server requirement of RFC 9110 and RFC 9112 (and
 // what RFC 8259 and XML 1.0 ask of a body the server writes) as a line mapped to the rules that
 // check it or the assumptions that say why not. Kept whole: every rule with `standard` has a line
-// that quotes it as the rule does, every line names a rule or an assumption that exists, and a
-// line's own reason (`note`) is there where its bucket of reasons needs one.
+// that quotes it as the rule does, every line names a rule or an assumption that exists, a line's
+// own reason (`note`) is there where its bucket of reasons needs one, and no line is left out for
+// what the harness's own client does not send or show (issue 42): a client observes it, whoever's.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,21 @@ import { CONTRACT_DIR, loadRules, type Rule } from '../../src/contract/load.ts';
 interface Line { document: string; section: string; quote: string; rules?: string[]; assumptions?: string[]; note?: string }
 
 const lines = parse(readFileSync(join(CONTRACT_DIR, 'standards-audit.yaml'), 'utf8')) as Line[];
-const assumptions = new Set((parse(readFileSync(join(CONTRACT_DIR, 'assumptions.yaml'), 'utf8')) as { id: string }[]).map((a) => a.id));
+const register = parse(readFileSync(join(CONTRACT_DIR, 'assumptions.yaml'), 'utf8')) as { id: string; default: string }[];
+const assumptions = new Set(register.map((a) => a.id));
+
+/** The buckets whose lines each need a note of their own saying why (issue 42: each reason must hold for any client). */
+const NEEDS_NOTE = new Set(['A-STD-METHODS', 'A-STD-PARSER-REFUSALS']);
+
+/**
+ * Reasons that speak of the harness's own clients (issue 42): what they send or show is no reason
+ * a client of these endpoints cannot observe something, since the harness writes its own bytes.
+ */
+const CLIENT_ONLY = /\b(the harness('s)? (clients?|never|does not|sends no|writes no)|no common client|(neither|nor) (undici|node:http)|undici does not|both (of the harness's )?clients|(clients?|harness) (does|do) not (send|write|probe|pipeline))/i;
+
+/** The lines left out (no rule named) for a reason of the harness's own clients, or in the bucket that held them. */
+const clientOnly = (audit: Line[]): string[] =>
+  audit.filter((l) => !l.rules?.length && (l.assumptions?.includes('A-STD-LEFT-OUT') || CLIENT_ONLY.test(l.note ?? ''))).map(key);
 const rules = loadRules();
 const byId = new Map(rules.map((r) => [r.id, r]));
 
@@ -56,11 +71,27 @@ describe('contract/standards-audit.yaml', () => {
   });
 
   it('gives a line its own reason where its bucket needs one, and where its sentence holds no keyword', () => {
-    const bare = lines.filter((l) => l.assumptions?.includes('A-STD-LEFT-OUT') && !l.note).map(key);
-    assert.deepEqual(bare, [], 'lines left out with no note saying why');
+    const bare = lines.filter((l) => l.assumptions?.some((a) => NEEDS_NOTE.has(a)) && !l.rules?.length && !l.note).map(key);
+    assert.deepEqual(bare, [], 'lines whose reason bucket needs a note of their own, with none');
     const quoted = new Set(rules.flatMap((r) => (r.standard ? [key(r.standard)] : [])));
     const unexplained = lines.filter((l) => !KEYWORD.test(l.quote) && !quoted.has(key(l)) && !l.note).map(key);
     assert.deepEqual(unexplained, [], 'lines with no BCP 14 keyword that no rule quotes and no note explains');
+  });
+
+  it('keeps no line out for what the harness\'s own client does not send or show: a client of these endpoints observes it, whoever\'s', () => {
+    assert.ok(!assumptions.has('A-STD-LEFT-OUT'), 'A-STD-LEFT-OUT, a reason about the harness\'s clients, is gone from the register');
+    assert.deepEqual(clientOnly(lines), []);
+    assert.deepEqual(clientOnly(register.filter((a) => a.id.startsWith('A-STD-')).map((a) => ({ document: 'contract/assumptions.yaml', section: a.id, quote: a.default, note: a.default }))), []);
+  });
+
+  it('fails a line whose only reason is the harness\'s client, whatever its bucket', () => {
+    const line = (note: string, assumption = 'A-STD-NOT-OBSERVABLE'): Line => ({ document: 'RFC 9112', section: '9.3.2', quote: 'A server MUST answer in order.', assumptions: [assumption], note });
+    for (const note of ['the harness never pipelines', 'no common client sends HTTP/1.2', 'neither undici nor node:http\'s client writes chunk extensions', 'undici does not show an answer\'s HTTP version', 'the harness\'s clients write no bad whitespace']) {
+      assert.equal(clientOnly([line(note)]).length, 1, note);
+    }
+    assert.equal(clientOnly([{ ...line('the harness never pipelines'), rules: ['HTTP-PIPELINE-ORDER'] }]).length, 0, 'a line that names a rule is judged, whatever its note says');
+    assert.equal(clientOnly([line('which version a server conforms to no answer shows')]).length, 0);
+    assert.equal(clientOnly([line('observable', 'A-STD-LEFT-OUT')]).length, 1, 'the old bucket itself');
   });
 
   it('has a line quoting every rule with `standard` as the rule quotes it', () => {

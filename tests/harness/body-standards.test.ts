@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { decodeBody } from '../../src/client/decode.ts';
 import { checkResponse } from '../../src/checks/response.ts';
 import { xmlCharProblem } from '../../src/codec/xml-chars.ts';
+import { bodyStandardFindings, repeatedName } from '../../src/checks/body-standards.ts';
 
 const json = '{"metadata":{"status":400,"generated_at":"2026-11-25 12:00:00"},"errors":[{"code":100001}]}';
 const xml = '<?xml version="1.0" encoding="UTF-8"?><response><metadata><status>400</status><generated_at>2026-11-25 12:00:00</generated_at></metadata><errors><code>100001</code></errors></response>';
@@ -31,7 +32,7 @@ describe('a byte order mark', () => {
 
 describe('the characters of an XML answer', () => {
   it('takes every XML character, references to them and the predefined entities, and references inside CDATA or comments', () => {
-    for (const text of ['<a>tab\there, Ё, 😀, \u{10FFFD}</a>', '<a>&#x1F600;&#9;&amp;&lt;&gt;&quot;&apos;</a>', '<a><![CDATA[&nbsp; &#1;]]><!-- &copy; --></a>']) {
+    for (const text of ['<a>tab\there, Ё, 😀, \u{10FFFD}</a>', '<a>&#x1F600;&#9;&amp;&lt;&gt;&quot;&apos;</a>', '<a><![CDATA[&nbsp; &#1;]]><!-- &copy; --></a>', '<a b="]]>">]]&gt;</a>']) {
       assert.equal(xmlCharProblem(text), undefined, text);
     }
   });
@@ -40,6 +41,24 @@ describe('the characters of an XML answer', () => {
     for (const [text, problem] of [
       ['<a>\u0001</a>', /U\+0001 at offset 3 is no XML character/], ['<a>\u001b[31m</a>', /U\+001B/], ['<a>\uFFFE</a>', /U\+FFFE/], ['<a>\uD800</a>', /U\+D800/],
       ['<a>&#x0;</a>', /&#x0; names no XML character/], ['<a>&#xFFFF;</a>', /&#xFFFF;/], ['<a>&nbsp;</a>', /&nbsp; names no declared entity/],
+      ['<a>x]]> y</a>', /the string \]\]> in character data/],
     ] as const) assert.match(xmlCharProblem(text) ?? '', problem, text);
+  });
+});
+
+describe('the SHOULDs of an answer\'s body', () => {
+  it('finds a name an object holds twice, escapes read, and none where names repeat only across objects or as values', () => {
+    assert.equal(repeatedName('{"a":1,"b":{"a":2},"c":["a","a"],"d":"a"}'), undefined);
+    assert.equal(repeatedName('{"a":1,"b":[{"x":1,"x":2}]}'), 'x');
+    assert.equal(repeatedName('{"a\\"b":1, "\\u0061\\"b" :2}'), 'a"b');
+  });
+
+  it('judges a JSON answer on its names and an XML answer on its declaration, only in its path\'s format', () => {
+    const verdict = (format: 'json' | 'xml', body: string): string[] => bodyStandardFindings(format, { status: 200, headers: {}, body, ms: 1 }).map((f) => `${f.rule} ${f.verdict}`);
+    assert.deepEqual(verdict('json', '{"a":1,"a":2}'), ['HTTP-JSON-UNIQUE-NAMES fail']);
+    assert.deepEqual(verdict('json', '\uFEFF{"a":1}'), ['HTTP-JSON-UNIQUE-NAMES pass']);
+    assert.deepEqual(verdict('xml', '<?xml version="1.0"?><response/>'), ['HTTP-XML-DECLARATION pass']);
+    assert.deepEqual(verdict('xml', '<response/>'), ['HTTP-XML-DECLARATION fail']);
+    assert.deepEqual(verdict('xml', '{"a":1}'), []);
   });
 });
