@@ -45,11 +45,11 @@ export function bodyStandardFindings(format: Format, res: WireResponse): Finding
     } catch {
       return [];
     }
-    return [ruleFinding('HTTP-JSON-UNIQUE-NAMES', name === undefined ? 'pass' : 'fail', name === undefined ? {} : { expected: 'each name once within its object', received: `the name ${JSON.stringify(name)} twice in one object: ${excerpt(text, 200)}` })];
+    return [ruleFinding('BODY-JSON-UNIQUE-NAMES', name === undefined ? 'pass' : 'fail', name === undefined ? {} : { expected: 'each name once within its object', received: `the name ${JSON.stringify(name)} twice in one object: ${excerpt(text, 200)}` })];
   }
   if (format === 'xml' && /^\s*</.test(text)) {
     const declared = text.startsWith('<?xml');
-    return [ruleFinding('HTTP-XML-DECLARATION', declared ? 'pass' : 'fail', declared ? {} : { expected: 'an XML declaration first (<?xml version="1.0" …?>)', received: excerpt(text, 120) })];
+    return [ruleFinding('BODY-XML-DECLARATION', declared ? 'pass' : 'fail', declared ? {} : { expected: 'an XML declaration first (<?xml version="1.0" …?>)', received: excerpt(text, 120) })];
   }
   return [];
 }

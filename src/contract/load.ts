@@ -34,7 +34,7 @@ export const operationPath = (op: Operation, format: Format): string => `/v3/ord
 
 /** The rules judged on every answer, whatever was sent: the response rules, the wire rules of an answer's own framing, its HTTP fields (src/checks/http-fields.ts) and the SHOULDs of its body's standard (src/checks/body-standards.ts). */
 const EVERY_ANSWER = new Set(['WIRE-RESPONSE-FRAMING', 'WIRE-KEEP-ALIVE', 'HTTP-DATE', 'HTTP-DATE-FORMAT', 'HTTP-DATE-NOW', 'HTTP-CONTENT-ENCODING',
-  'HTTP-JSON-UNIQUE-NAMES', 'HTTP-XML-DECLARATION']);
+  'BODY-JSON-UNIQUE-NAMES', 'BODY-XML-DECLARATION']);
 export const isResponseRule = (id: string): boolean => id.startsWith('RSP-') || EVERY_ANSWER.has(id);
 
 export interface DocumentedError {

@@ -55,10 +55,10 @@ describe('the SHOULDs of an answer\'s body', () => {
 
   it('judges a JSON answer on its names and an XML answer on its declaration, only in its path\'s format', () => {
     const verdict = (format: 'json' | 'xml', body: string): string[] => bodyStandardFindings(format, { status: 200, headers: {}, body, ms: 1 }).map((f) => `${f.rule} ${f.verdict}`);
-    assert.deepEqual(verdict('json', '{"a":1,"a":2}'), ['HTTP-JSON-UNIQUE-NAMES fail']);
-    assert.deepEqual(verdict('json', '\uFEFF{"a":1}'), ['HTTP-JSON-UNIQUE-NAMES pass']);
-    assert.deepEqual(verdict('xml', '<?xml version="1.0"?><response/>'), ['HTTP-XML-DECLARATION pass']);
-    assert.deepEqual(verdict('xml', '<response/>'), ['HTTP-XML-DECLARATION fail']);
+    assert.deepEqual(verdict('json', '{"a":1,"a":2}'), ['BODY-JSON-UNIQUE-NAMES fail']);
+    assert.deepEqual(verdict('json', '\uFEFF{"a":1}'), ['BODY-JSON-UNIQUE-NAMES pass']);
+    assert.deepEqual(verdict('xml', '<?xml version="1.0"?><response/>'), ['BODY-XML-DECLARATION pass']);
+    assert.deepEqual(verdict('xml', '<response/>'), ['BODY-XML-DECLARATION fail']);
     assert.deepEqual(verdict('xml', '{"a":1}'), []);
   });
 });
