@@ -8,6 +8,9 @@ import { unknownProblems } from './unknowns.ts';
 import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
 
 export type { EnvRef, Identity, LoadedIdentity };
+
+/** A limit of the target's own on a string the spec gives none: declared, never hidden (LEN-UNSTATED-LIMIT). */
+export interface TargetLimit { field: string; operation?: 'change_receiver' | 'change_pickup'; maxLength: number; reason: string }
 export interface Profile {
   name: string;
   baseUrl?: string;
@@ -17,8 +20,10 @@ export interface Profile {
   /** Further test accounts, each with orders of its own (src/profile/identities.ts). */
   identities?: Identity[];
   http?: HttpSettings;
-  responses?: { errorCodePath?: string; xmlRoot?: string };
+  responses?: { errorCodePath?: string; errorMeaningPath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number; waitBudgetSeconds?: number };
+  /** The target's own limits on strings the spec gives none (src/scenario/lengths.ts), shown on the certificate. */
+  targetLimits?: TargetLimit[];
   /** Failures of MUST rules a buyer accepts (src/profile/waivers.ts). */
   waivers?: WaiverEntry[];
   fixtures: Record<string, unknown> & { orders: Record<string, string> };
