@@ -1,0 +1,80 @@
+// Issue 42's pieces alone: the requests a relation makes (src/runner/relation-requests.ts), the
+// `$unstated` text and a profile's declared limit (src/scenario/lengths.ts), and section 7's
+// meanings read back (src/checks/error-meaning.ts).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { errorMeaningFindings } from '../../src/checks/error-meaning.ts';
+import { placeRemark, sameValueEverywhere, withSearch } from '../../src/runner/relation-requests.ts';
+import { declaredLimit, unstatedText } from '../../src/scenario/lengths.ts';
+import { referenceProfile } from './helpers.ts';
+
+const profile = referenceProfile();
+const SEARCH = 'Москва, ул. Тверская, д. 7';
+
+describe('the requests a relation makes', () => {
+  it('places a remark before the elements, after the first and after the last, keeping each element as written', () => {
+    assert.equal(placeRemark(SEARCH, 'x', 'before'), `x, ${SEARCH}`);
+    assert.equal(placeRemark(SEARCH, 'x', 'among'), 'Москва, x, ул. Тверская, д. 7');
+    assert.equal(placeRemark(SEARCH, 'x', 'after'), `${SEARCH}, x`);
+    assert.equal(placeRemark('Москва', 'x', 'among'), 'Москва, x');
+  });
+
+  it('sends a result back as the search of its field, dropping a pickup flat a text search may not carry', () => {
+    const pickup = { address: { search: '55.58,37.385', flat: '12' }, orderID: '1' };
+    assert.deepEqual(withSearch(pickup, 'address', 'г. Москва, 55.58, 37.385'), { address: { search: 'г. Москва, 55.58, 37.385' }, orderID: '1' });
+    assert.equal(pickup.address.flat, '12', 'the first request is left as it was');
+    const receiver = { receiver: { counteragent: { juridicalAddress: { search: 'a', flat: '1' } } } };
+    assert.deepEqual(withSearch(receiver, 'receiver.counteragent.juridicalAddress', 'b'), { receiver: { counteragent: { juridicalAddress: { search: 'b', flat: '1' } } } });
+  });
+
+  it('puts one contact person and one phone number in all three places, and the receiver as the third party', () => {
+    const request = { storePayer: 'sender', receiver: { counteragentID: 5, contactPersons: [{ name: 'А' }, { name: 'Б' }], phoneNumbers: [{ number: '1' }], contactIDs: undefined } };
+    const spread = sameValueEverywhere('change_receiver', request) as any;
+    assert.deepEqual(spread.receiver.contactPersons, [{ name: 'А' }, { name: 'А' }, { name: 'А' }]);
+    assert.deepEqual(spread.receiver.phoneNumbers, [{ number: '1' }, { number: '1' }, { number: '1' }]);
+    assert.deepEqual(spread.third, spread.receiver);
+    assert.equal(spread.storePayer, 'third');
+    const pickup = sameValueEverywhere('change_pickup', { contactIDs: [1, 2], phoneNumbers: [{ number: '2' }] }) as any;
+    assert.deepEqual(pickup, { contactIDs: [1, 2], phoneNumbers: [{ number: '2' }, { number: '2' }, { number: '2' }] }, 'address-book IDs are not repeated');
+  });
+});
+
+describe('strings without a stated limit', () => {
+  it('are multi-byte text of the length asked, longer in UTF-8 bytes than in code points', () => {
+    const text = unstatedText(4001, 'change_receiver', 'receiver.counteragent.name', profile);
+    assert.equal([...text].length, 4001);
+    assert.ok(Buffer.byteLength(text) > 8000);
+  });
+
+  it('are sent at the target\'s declared limit, of its operation only, with array indexes left out of the field', () => {
+    const declared = { targetLimits: [{ field: 'receiver.contactPersons.name', operation: 'change_receiver' as const, maxLength: 300, reason: 'CRM column' }] };
+    assert.equal([...unstatedText(4001, 'change_receiver', 'receiver.contactPersons.0.name', declared)].length, 300);
+    assert.equal([...unstatedText(256, 'change_receiver', 'receiver.contactPersons.0.name', declared)].length, 256);
+    assert.equal(declaredLimit(declared, 'change_pickup', 'receiver.contactPersons.0.name'), undefined);
+  });
+});
+
+describe('section 7 read back (RSP-ERROR-MEANING)', () => {
+  const body = (code: number, message: unknown) => ({ metadata: { status: 400 }, errors: [{ code, message }] });
+
+  it('passes the table\'s meaning, whatever its case, edge space or closing full stop', () => {
+    assert.equal(errorMeaningFindings('change_pickup', 400, body(621001, ' the dispatch address and time for the order cannot be changed'), profile, false)[0]!.verdict, 'pass');
+  });
+
+  it('fails another meaning, another HTTP status, and a number of the other operation', () => {
+    const wrong = errorMeaningFindings('change_pickup', 400, body(621002, 'The receiver for the order cannot be changed.'), profile, false)[0]!;
+    assert.equal(wrong.verdict, 'fail');
+    assert.match(wrong.received!, /at errors\.0\.message: "The receiver/);
+    assert.match(errorMeaningFindings('change_pickup', 200, body(621001, 'The dispatch address and time for the order cannot be changed.'), profile, false)[0]!.received!, /HTTP 200/);
+    assert.match(errorMeaningFindings('change_pickup', 400, body(610003, 'An anonymous counteragent is indicated.'), profile, false)[0]!.received!, /610003 answered by change_pickup/);
+  });
+
+  it('says nothing of an answer without a documented number, and is not applicable without the profile\'s key where a case names it', () => {
+    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(100001, 'x'), profile, true), []);
+    const keyless = { ...profile, responses: { errorCodePath: 'errors.0.code' } };
+    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless, false), []);
+    const named = errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless, true)[0]!;
+    assert.equal(named.verdict, 'skip');
+    assert.match(named.note!, /^not applicable: .*errorMeaningPath/);
+  });
+});
