@@ -6,7 +6,14 @@ import { describe, it } from 'node:test';
 import { errorMeaningFindings } from '../../src/checks/error-meaning.ts';
 import { placeRemark, sameValueEverywhere, withSearch } from '../../src/runner/relation-requests.ts';
 import { declaredLimit, unstatedText } from '../../src/scenario/lengths.ts';
-import { referenceProfile } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { validator } from '../../src/contract/ajv.ts';
+import { summarize } from '../../src/report/summary.ts';
+import { conformanceHtml } from '../../src/report/html.ts';
+import { declaredLimits } from '../../src/report/target-limits.ts';
+import { REFERENCE_PROFILE, referenceProfile, tempTree } from './helpers.ts';
 
 const profile = referenceProfile();
 const SEARCH = 'Москва, ул. Тверская, д. 7';
@@ -76,5 +83,30 @@ describe('section 7 read back (RSP-ERROR-MEANING)', () => {
     const named = errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless, true)[0]!;
     assert.equal(named.verdict, 'skip');
     assert.match(named.note!, /^not applicable: .*errorMeaningPath/);
+  });
+});
+
+describe('the target\'s declared limits on the certificate', () => {
+  const LIMIT = { field: 'receiver.counteragent.name', operation: 'change_receiver' as const, maxLength: 1000, reason: 'the CRM keeps 1,000 characters' };
+  const file = (limits?: unknown[]): string => {
+    const doc = parse(readFileSync(REFERENCE_PROFILE, 'utf8')) as Record<string, unknown>;
+    if (limits) doc.targetLimits = limits;
+    return join(tempTree({ 'target.yaml': stringify(doc) }), 'target.yaml');
+  };
+
+  it('are read from the profile, and none without the key', () => {
+    assert.deepEqual(declaredLimits(file([LIMIT])), [LIMIT]);
+    assert.equal(declaredLimits(file()), undefined);
+  });
+
+  it('go into summary.json as its schema allows, and show on the certificate with each reason', () => {
+    const s = { ...summarize([], { name: 'Vendor' }), targetLimits: [LIMIT] };
+    const validate = validator('summary.schema.json#/properties/targetLimits');
+    assert.ok(validate(s.targetLimits), JSON.stringify(validate.errors));
+    assert.ok(!validate([{ ...LIMIT, reason: undefined }]), 'a limit without its reason is refused');
+    const html = conformanceHtml(s);
+    assert.match(html, /<h2 id="target-limits">The target's own limits \(1\)<\/h2>/);
+    assert.match(html, /<code>receiver\.counteragent\.name<\/code><\/td><td>change_receiver<\/td><td>1000<\/td><td>the CRM keeps 1,000 characters/);
+    assert.doesNotMatch(conformanceHtml(summarize([], { name: 'Vendor' })), /target-limits/);
   });
 });
