@@ -5,12 +5,10 @@ import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waiver-entry.ts';
 import { fixedProblem, type ClockSpec } from '../time/clock.ts';
 import { unknownProblems } from './unknowns.ts';
+import { targetLimitProblems, type TargetLimit } from './target-limits.ts';
 import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
 
-export type { EnvRef, Identity, LoadedIdentity };
-
-/** A limit of the target's own on a string the spec gives none: declared, never hidden (LEN-UNSTATED-LIMIT). */
-export interface TargetLimit { field: string; operation?: 'change_receiver' | 'change_pickup'; maxLength: number; reason: string }
+export type { EnvRef, Identity, LoadedIdentity, TargetLimit };
 export interface Profile {
   name: string;
   baseUrl?: string;
@@ -63,7 +61,7 @@ export function readProfile(file: string): Profile {
   const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
   const fixtures = listFixtures(profile.fixtures);
   const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures),
-    ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders })];
+    ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders }), ...targetLimitProblems(file, profile.targetLimits)];
   if (world.length) throw new ProfileError(world.join('\n'));
   return { ...profile, fixtures };
 }

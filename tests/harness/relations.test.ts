@@ -13,7 +13,7 @@ import { validator } from '../../src/contract/ajv.ts';
 import { summarize } from '../../src/report/summary.ts';
 import { conformanceHtml } from '../../src/report/html.ts';
 import { declaredLimits } from '../../src/report/target-limits.ts';
-import { REFERENCE_PROFILE, referenceProfile, tempTree } from './helpers.ts';
+import { REFERENCE_PROFILE, referenceProfile, refusedProfile, tempTree } from './helpers.ts';
 
 const profile = referenceProfile();
 const SEARCH = 'Москва, ул. Тверская, д. 7';
@@ -93,6 +93,11 @@ describe('the target\'s declared limits on the certificate', () => {
     if (limits) doc.targetLimits = limits;
     return join(tempTree({ 'target.yaml': stringify(doc) }), 'target.yaml');
   };
+
+  it('name a string without a stated limit, of the operation given', () => {
+    refusedProfile((doc) => { doc.targetLimits = [{ ...LIMIT, field: 'receiver.email' }]; }, /targetLimits\.0\.field: receiver\.email is no string without a stated limit of change_receiver/);
+    refusedProfile((doc) => { doc.targetLimits = [{ ...LIMIT, operation: 'change_pickup' }]; }, /those are contactPersons\.name/);
+  });
 
   it('are read from the profile, and none without the key', () => {
     assert.deepEqual(declaredLimits(file([LIMIT])), [LIMIT]);
