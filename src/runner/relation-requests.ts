@@ -44,6 +44,9 @@ export function sameValueEverywhere(op: Operation, logical: Obj): Obj {
   return out;
 }
 
+/** Spec 2.7's coordinates form: two numbers separated by a comma, latitude first (a remark has no place in it). */
+export const isCoordinates = (search: string): boolean => /^\s*[-+]?\d+(\.\d+)?\s*,\s*[-+]?\d+(\.\d+)?\s*$/.test(search);
+
 /** Where a remark goes among a search's comma-separated elements. */
 export const REMARK_PLACES = ['before', 'among', 'after'] as const;
 export type RemarkPlace = (typeof REMARK_PLACES)[number];

@@ -19,7 +19,8 @@ import type { Expect } from '../scenario/types.ts';
 import type { RunContext } from './context.ts';
 import type { Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';
-import { placeRemark, REMARK_PLACES, sameValueEverywhere, withSearch } from './relation-requests.ts';
+import { isCoordinates, placeRemark, REMARK_PLACES, sameValueEverywhere, withSearch } from './relation-requests.ts';
+import { NOT_APPLICABLE } from '../scenario/missing.ts';
 
 /** The relations sent here, by their id in contract/relations.yaml. */
 export const RELATION_KINDS = ['result-as-search', 'repeat', 'same-value', 'remark-places'] as const;
@@ -59,7 +60,7 @@ export async function relate(kind: RelationKind, r: Related, talk: Talk): Promis
   const rule = relationById(kind).rule;
   const first = await send(r, r.logical, r.rules, talk);
   if (first.unsent) return { parts: [], broken: false, unsent: first.unsent };
-  if (first.broken) return { parts: [first.part], broken: true };
+  if (first.broken) return { parts: [{ ...first.part, findings: [...first.part.findings, ruleFinding(rule, 'error', { received: 'the first request: no answer' })] }], broken: true };
   const others = variantsOf(kind, r, first);
   if (typeof others === 'string') return { parts: [{ ...first.part, findings: [...first.part.findings, ruleFinding(rule, 'skip', { note: others })] }], broken: false };
   const parts: Part[] = [];
@@ -95,22 +96,23 @@ function variantsOf(kind: RelationKind, r: Related, first: Answered): Variant[] 
     return [{ label: 'with its value in every place that can carry it', logical: spread, judge: (a, b) => sameOutcome(a, b) ?? alike(b, spread, r.op) }];
   }
   if (kind === 'result-as-search') {
-    if (first.outcome !== 'accepted') return `not applicable to this request: it was not accepted (${first.outcome}), so it has no result to send back`;
+    if (first.outcome !== 'accepted') return `${NOT_APPLICABLE}the first request was not accepted (${first.outcome}), so it has no result to send back`;
     const back = searches.flatMap((s) => {
       const result = first.results.get(s.field);
-      return typeof result === 'string' && [...result].length <= SEARCH_MAX && result.trim() !== '' ? [{ field: s.field, result }] : [];
+      // Spec 8: a search of 1024 characters at most, a legal address's of 2 at least.
+      return typeof result === 'string' && result.trim() !== '' && [...result].length >= 2 && [...result].length <= SEARCH_MAX ? [{ field: s.field, result }] : [];
     });
-    if (back.length === 0) return 'not applicable to this request: no result within the search limit to send back';
+    if (back.length === 0) return `${NOT_APPLICABLE}the first answer has no result within the search limits (2 to 1024 characters) to send back`;
     return back.map(({ field, result }) => ({
       label: `with ${field}.search the result ${JSON.stringify(result)} of the first answer`,
       logical: withSearch(r.logical, field, result),
       judge: (a, b) => sameOutcome(a, b) ?? (typeof b.results.get(field) === 'string' && b.results.get(field) !== '' ? undefined : { expected: `a result for ${field}`, received: `foundAddresses ${JSON.stringify(Object.fromEntries(b.results))}` }),
     }));
   }
-  const text = searches.find((s) => !/^\s*[-+]?\d+(\.\d+)?\s*,\s*[-+]?\d+(\.\d+)?\s*$/.test(s.source));
-  if (!text) return 'not applicable to this request: it has no text search';
+  const text = searches.find((s) => !isCoordinates(s.source));
+  if (!text) return `${NOT_APPLICABLE}the request has no text search`;
   const remark = remarkOf(r);
-  if ([...text.source].length + [...remark].length + 2 > SEARCH_MAX) return 'not applicable to this request: its search with the remark would pass 1024 characters';
+  if ([...text.source].length + [...remark].length + 2 > SEARCH_MAX) return `${NOT_APPLICABLE}its search with the remark would pass 1024 characters`;
   return REMARK_PLACES.map((place) => ({
     label: `with the remark ${JSON.stringify(remark)} ${place} the search's elements`,
     logical: withSearch(r.logical, text.field, placeRemark(text.source, remark, place)),

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { errorMeaningFindings } from '../../src/checks/error-meaning.ts';
 import { placeRemark, sameValueEverywhere, withSearch } from '../../src/runner/relation-requests.ts';
+import { relate } from '../../src/runner/relations.ts';
 import { declaredLimit, unstatedText } from '../../src/scenario/lengths.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,5 +114,39 @@ describe('the target\'s declared limits on the certificate', () => {
     assert.match(html, /<h2 id="target-limits">The target's own limits \(1\)<\/h2>/);
     assert.match(html, /<code>receiver\.counteragent\.name<\/code><\/td><td>change_receiver<\/td><td>1000<\/td><td>the CRM keeps 1,000 characters/);
     assert.doesNotMatch(conformanceHtml(summarize([], { name: 'Vendor' })), /target-limits/);
+  });
+});
+
+describe('a relation sent (src/runner/relations.ts), against a stub target', () => {
+  const request = { appkey: 'a', sessionID: 's', orderID: '1', variant: 'address', address: { search: SEARCH } } as Record<string, unknown>;
+  /** A pickup target that answers each search with `result(search)`, or refuses it (100005) when that is undefined. */
+  const stub = (result: (search: string) => string | undefined) => ({
+    send: async (req: { body: string }) => {
+      const search = (JSON.parse(req.body) as { address: { search: string } }).address.search;
+      const found = result(search);
+      const body = found === undefined
+        ? { metadata: { status: 400, generated_at: '2026-11-29 12:00:00' }, errors: [{ code: 100005 }] }
+        : { metadata: { status: 200, generated_at: '2026-11-29 12:00:00' }, data: { state: 'success', information: 'i', foundAddresses: [{ field: 'address', source: search, result: found }] } };
+      return { status: found === undefined ? 400 : 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ms: 1 };
+    },
+  });
+  const relation = async (kind: Parameters<typeof relate>[0], transport: ReturnType<typeof stub>) => {
+    const c = await relate(kind, { op: 'change_pickup', format: 'json', logical: request, expect: 'accepted', rules: [] }, { ctx: { profile } as never, transport: transport as never, url: 'http://127.0.0.1:1' });
+    return c.parts.flatMap((p) => p.findings).filter((f) => f.rule.startsWith('REL-')).map((f) => f.verdict);
+  };
+
+  it('passes a target that resolves alike, and fails one whose result changes each time or cannot be sent back', async () => {
+    const city = (s: string) => (s.split(',').some((e) => e.trim().replace(/^г\. /, '') === 'Москва') ? `г. Москва, ${s}` : undefined);
+    assert.deepEqual(await relation('repeat', stub(city)), ['pass']);
+    assert.deepEqual(await relation('result-as-search', stub(city)), ['pass']);
+    assert.deepEqual(await relation('remark-places', stub(city)), ['pass', 'pass', 'pass']);
+    let n = 0;
+    assert.deepEqual(await relation('repeat', stub((s) => `${city(s)} #${++n}`)), ['fail']);
+    assert.deepEqual(await relation('result-as-search', stub((s) => (s.startsWith('Москва') ? 'ул. Тверская, д. 7' : undefined))), ['fail']);
+  });
+
+  it('fails a target that reads the city from the first element only, on the remark before it', async () => {
+    const first = (s: string) => (s.split(',')[0]!.trim() === 'Москва' ? 'г. Москва' : undefined);
+    assert.deepEqual((await relation('remark-places', stub(first))).sort(), ['fail', 'pass', 'pass']);
   });
 });
