@@ -3,34 +3,26 @@
  * the English meaning the table gives that number, comes with HTTP 400, and is an answer of the
  * operation the number belongs to (RSP-ERROR-MEANING). Where the meaning sits is the target's
  * choice (the body's shape is not shown, A-ERROR-BODY), so the rule is judged only where the
- * profile says (responses.errorMeaningPath), and is not applicable without it.
+ * profile says (responses.errorMeaningPath); without it the cases that name the rule are skipped
+ * as not applicable (`needs`, src/runner/case.ts), and no answer is judged on it.
  */
 import { loadErrors, type Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { NOT_APPLICABLE } from '../scenario/missing.ts';
 import { findErrorNumber, valueAtPath } from './error-number.ts';
 import type { Finding } from './finding.ts';
 import { ruleFinding } from './response.ts';
 
-export const MEANING_RULE = 'RSP-ERROR-MEANING';
+const MEANING_RULE = 'RSP-ERROR-MEANING';
 
 /** Case, edge space and a closing full stop are no part of a meaning: "the receiver … changed" is the table's. */
 const normal = (text: string): string => text.trim().replace(/\s+/g, ' ').replace(/\.$/, '').toLowerCase();
 
-/**
- * The findings of one answer: one per answer carrying a documented number (of either operation),
- * none for another answer. `named`: the case names the rule, so a profile without the key shows
- * it skipped as not applicable there (every other answer stays silent).
- */
-export function errorMeaningFindings(op: Operation, status: number, body: unknown, profile: LoadedProfile, named: boolean): Finding[] {
-  if (body === undefined) return [];
-  const codePath = profile.responses?.errorCodePath;
-  const carried = loadErrors().filter((e) => findErrorNumber(body, e.code, codePath));
-  if (carried.length === 0) return [];
+/** The findings of one answer: one for an answer carrying a documented number (of either operation), none for another. */
+export function errorMeaningFindings(op: Operation, status: number, body: unknown, profile: LoadedProfile): Finding[] {
   const path = profile.responses?.errorMeaningPath;
-  if (!path) {
-    return named ? [ruleFinding(MEANING_RULE, 'skip', { note: `${NOT_APPLICABLE}the profile gives no responses.errorMeaningPath, so where the English meaning sits is unknown` })] : [];
-  }
+  if (body === undefined || !path) return [];
+  const carried = loadErrors().filter((e) => findErrorNumber(body, e.code, profile.responses?.errorCodePath));
+  if (carried.length === 0) return [];
   const meaning = valueAtPath(body, path);
   const problems: string[] = [];
   const said = typeof meaning === 'string' ? normal(meaning) : undefined;

@@ -11,6 +11,8 @@ import { compareForms, compareFramings, type Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';
 import { relate } from './relations.ts';
 import { relationById } from '../contract/relations.ts';
+import { valueAtPath } from '../checks/error-number.ts';
+import { NOT_APPLICABLE } from '../scenario/missing.ts';
 import { runBurst, runSequence, type Company, type Prepared } from './sequence.ts';
 import { clockOf } from '../time/clock.ts';
 import { sleepUnlessStopped } from './stop.ts';
@@ -57,6 +59,7 @@ const judged = (parts: Part[]): CaseResult => ({
 });
 
 async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  if (c.needs && valueAtPath(ctx.profile, c.needs) === undefined) return { kind: 'skip', reason: `${NOT_APPLICABLE}the profile gives no ${c.needs}` };
   if (c.sequence) return sequenceCase(c, format, ctx, transport, baseUrl);
   const built = prepare(c, format, ctx, baseUrl);
   if ('skip' in built) return { kind: 'skip', reason: built.skip };

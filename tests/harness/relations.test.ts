@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import { errorMeaningFindings } from '../../src/checks/error-meaning.ts';
 import { placeRemark, sameValueEverywhere, withSearch } from '../../src/runner/relation-requests.ts';
 import { relate } from '../../src/runner/relations.ts';
+import { runCase } from '../../src/runner/case.ts';
+import { loadAllCases } from '../../src/scenario/load.ts';
 import { declaredLimit, unstatedText } from '../../src/scenario/lengths.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,24 +68,21 @@ describe('section 7 read back (RSP-ERROR-MEANING)', () => {
   const body = (code: number, message: unknown) => ({ metadata: { status: 400 }, errors: [{ code, message }] });
 
   it('passes the table\'s meaning, whatever its case, edge space or closing full stop', () => {
-    assert.equal(errorMeaningFindings('change_pickup', 400, body(621001, ' the dispatch address and time for the order cannot be changed'), profile, false)[0]!.verdict, 'pass');
+    assert.equal(errorMeaningFindings('change_pickup', 400, body(621001, ' the dispatch address and time for the order cannot be changed'), profile)[0]!.verdict, 'pass');
   });
 
   it('fails another meaning, another HTTP status, and a number of the other operation', () => {
-    const wrong = errorMeaningFindings('change_pickup', 400, body(621002, 'The receiver for the order cannot be changed.'), profile, false)[0]!;
+    const wrong = errorMeaningFindings('change_pickup', 400, body(621002, 'The receiver for the order cannot be changed.'), profile)[0]!;
     assert.equal(wrong.verdict, 'fail');
     assert.match(wrong.received!, /at errors\.0\.message: "The receiver/);
-    assert.match(errorMeaningFindings('change_pickup', 200, body(621001, 'The dispatch address and time for the order cannot be changed.'), profile, false)[0]!.received!, /HTTP 200/);
-    assert.match(errorMeaningFindings('change_pickup', 400, body(610003, 'An anonymous counteragent is indicated.'), profile, false)[0]!.received!, /610003 answered by change_pickup/);
+    assert.match(errorMeaningFindings('change_pickup', 200, body(621001, 'The dispatch address and time for the order cannot be changed.'), profile)[0]!.received!, /HTTP 200/);
+    assert.match(errorMeaningFindings('change_pickup', 400, body(610003, 'An anonymous counteragent is indicated.'), profile)[0]!.received!, /610003 answered by change_pickup/);
   });
 
-  it('says nothing of an answer without a documented number, and is not applicable without the profile\'s key where a case names it', () => {
-    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(100001, 'x'), profile, true), []);
+  it('says nothing of an answer without a documented number, nor of any answer without the profile\'s key', () => {
+    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(100001, 'x'), profile), []);
     const keyless = { ...profile, responses: { errorCodePath: 'errors.0.code' } };
-    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless, false), []);
-    const named = errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless, true)[0]!;
-    assert.equal(named.verdict, 'skip');
-    assert.match(named.note!, /^not applicable: .*errorMeaningPath/);
+    assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(621001, 'x'), keyless), []);
   });
 });
 
@@ -148,5 +147,16 @@ describe('a relation sent (src/runner/relations.ts), against a stub target', () 
   it('fails a target that reads the city from the first element only, on the remark before it', async () => {
     const first = (s: string) => (s.split(',')[0]!.trim() === 'Москва' ? 'г. Москва' : undefined);
     assert.deepEqual((await relation('remark-places', stub(first))).sort(), ['fail', 'pass', 'pass']);
+  });
+});
+
+describe('a case that needs a profile key (`needs`)', () => {
+  const meaning = loadAllCases().find((c) => c.needs === 'responses.errorMeaningPath')!;
+  const never = { send: async () => { throw new Error('nothing may be sent'); } };
+
+  it('is skipped as not applicable, unsent, when the profile lacks the key', async () => {
+    const keyless = { ...profile, responses: { errorCodePath: 'errors.0.code' } };
+    const result = await runCase(meaning, 'json', { profile: keyless } as never, never as never, 'http://127.0.0.1:1');
+    assert.deepEqual(result, { kind: 'skip', reason: 'not applicable: the profile gives no responses.errorMeaningPath' });
   });
 });
