@@ -24,8 +24,9 @@ const LISTS = ['contactPersons', 'phoneNumbers'];
 
 /**
  * REL-SAME-VALUE-PLACES: the first contact person and phone number of each holder in every element
- * of their lists (three, the most the spec allows), and for a receiver change the receiver as the
- * third party too (storePayer `third`, the one literal the spec gives).
+ * of their lists (three, the most the spec allows), a member's e-mail as its receipt e-mail too
+ * where it gives both, and for a receiver change the receiver as the third party too (storePayer
+ * `third`, the one literal the spec gives).
  */
 export function sameValueEverywhere(op: Operation, logical: Obj): Obj {
   const out = structuredClone(logical);
@@ -36,6 +37,7 @@ export function sameValueEverywhere(op: Operation, logical: Obj): Obj {
       const items = h[list];
       if (Array.isArray(items) && items.length > 0) h[list] = [0, 1, 2].map(() => structuredClone(items[0]));
     }
+    if (typeof h.email === 'string' && isObj(h.dataForReceipt) && typeof h.dataForReceipt.email === 'string') h.dataForReceipt.email = h.email;
   }
   if (op === 'change_receiver' && isObj(out.receiver)) {
     out.third = structuredClone(out.receiver);

@@ -38,10 +38,11 @@ describe('the requests a relation makes', () => {
   });
 
   it('puts one contact person and one phone number in all three places, and the receiver as the third party', () => {
-    const request = { storePayer: 'sender', receiver: { counteragentID: 5, contactPersons: [{ name: 'А' }, { name: 'Б' }], phoneNumbers: [{ number: '1' }], contactIDs: undefined } };
+    const request = { storePayer: 'sender', receiver: { counteragentID: 5, contactPersons: [{ name: 'А' }, { name: 'Б' }], phoneNumbers: [{ number: '1' }], email: 'a@b.ru', dataForReceipt: { email: 'c@d.ru' } } };
     const spread = sameValueEverywhere('change_receiver', request) as any;
     assert.deepEqual(spread.receiver.contactPersons, [{ name: 'А' }, { name: 'А' }, { name: 'А' }]);
     assert.deepEqual(spread.receiver.phoneNumbers, [{ number: '1' }, { number: '1' }, { number: '1' }]);
+    assert.deepEqual(spread.receiver.dataForReceipt, { email: 'a@b.ru' });
     assert.deepEqual(spread.third, spread.receiver);
     assert.equal(spread.storePayer, 'third');
     const pickup = sameValueEverywhere('change_pickup', { contactIDs: [1, 2], phoneNumbers: [{ number: '2' }] }) as any;
