@@ -1,7 +1,7 @@
 /**
  * Faults only a relation between requests shows (issue 42: an answer's value sent back, one value
  * in every place, a request twice, free text around the city), the strings the spec gives no limit
- * (LEN-UNSTATED-LIMIT) and section 7's meanings read back (RSP-ERROR-MEANING). Each passes every
+ * (LIM-UNSTATED-LENGTH) and section 7's meanings read back (RSP-ERROR-MEANING). Each passes every
  * check of a single request made by the earlier rules.
  */
 import { refuse } from '../errors.ts';
@@ -75,7 +75,7 @@ export const RELATION_FAULTS: Fault[] = [
     },
   },
   {
-    name: 'counteragent-name-255', rule: 'LEN-UNSTATED-LIMIT',
+    name: 'counteragent-name-255', rule: 'LIM-UNSTATED-LENGTH',
     description: 'keeps a counteragent\'s name in a column of 255 characters: a longer name is refused (100001), a limit the spec does not state',
     request: (body) => {
       if (holders(body).some((h) => isObj(h.counteragent) && typeof h.counteragent.name === 'string' && [...h.counteragent.name].length > 255)) throw refuse(100001, { fields: ['receiver.counteragent.name'] });
@@ -83,7 +83,7 @@ export const RELATION_FAULTS: Fault[] = [
     },
   },
   {
-    name: 'name-1000-bytes', rule: 'LEN-UNSTATED-LIMIT',
+    name: 'name-1000-bytes', rule: 'LIM-UNSTATED-LENGTH',
     description: 'keeps names in a column of 1,000 bytes: a name of more UTF-8 bytes is refused (100001), so multi-byte names are cut short at 250 to 500 characters',
     request: (body) => {
       if (names(body).some((n) => Buffer.byteLength(n) > 1000)) throw refuse(100001, { fields: ['contactPersons.name'] });

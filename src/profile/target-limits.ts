@@ -6,7 +6,7 @@
 import { OPERATIONS } from '../contract/load.ts';
 import { fieldsOf } from '../contract/string-fields.ts';
 
-/** A limit of the target's own on a string the spec gives none: declared, never hidden (LEN-UNSTATED-LIMIT). */
+/** A limit of the target's own on a string the spec gives none: declared, never hidden (LIM-UNSTATED-LENGTH). */
 export interface TargetLimit { field: string; operation?: 'change_receiver' | 'change_pickup'; maxLength: number; reason: string }
 
 export function targetLimitProblems(file: string, limits: TargetLimit[] | undefined): string[] {

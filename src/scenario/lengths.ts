@@ -1,5 +1,5 @@
 /**
- * The `$unstated` operator of the scenarios (docs/relations.md, LEN-UNSTATED-LIMIT): a string the
+ * The `$unstated` operator of the scenarios (docs/relations.md, LIM-UNSTATED-LENGTH): a string the
  * spec gives no limit, at a length past the column widths services commonly use, in multi-byte
  * text (the characters contract/edges/text.yaml lists as `at`: longer in UTF-8 bytes, UTF-16 units,
  * NFD and NFKC than in code points, so a limit counted any of those ways is passed too).

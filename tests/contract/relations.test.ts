@@ -29,7 +29,7 @@ const unsentRelations = (all: LoadedCase[]): string[] => sent.flatMap((r) => rul
 
 /** Every free string field and length no case sets with `$unstated`. */
 const unsentLengths = (all: LoadedCase[]): string[] => OPERATIONS.flatMap((op) => fieldsOf(op, 'free').flatMap((field) =>
-  UNSTATED_LENGTHS.filter((n) => !all.some((c) => c.operation === op && c.rules.includes('LEN-UNSTATED-LIMIT')
+  UNSTATED_LENGTHS.filter((n) => !all.some((c) => c.operation === op && c.rules.includes('LIM-UNSTATED-LENGTH')
     && Object.entries(c.set ?? {}).some(([key, v]) => fieldOf(key) === field.path && isUnstated(v) && v.$unstated === n)))
     .map((n) => `${op} ${field.path} at ${n}`)));
 
@@ -72,7 +72,7 @@ describe('contract/relations.yaml', () => {
   });
 });
 
-describe('strings without a stated limit (LEN-UNSTATED-LIMIT)', () => {
+describe('strings without a stated limit (LIM-UNSTATED-LENGTH)', () => {
   it('finds the free string fields of both operations', () => {
     assert.ok(fieldsOf('change_receiver', 'free').some((f) => f.path === 'receiver.counteragent.name'));
     assert.ok(fieldsOf('change_pickup', 'free').some((f) => f.path === 'contactPersons.name'));
