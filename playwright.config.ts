@@ -8,6 +8,10 @@ import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';
 import { rateLimit } from './src/client/polite.ts';
 import { takeGrepFromRunner } from './src/runner/grep.ts';
 import { handleStopSignals } from './src/runner/stop.ts';
+import { observePhases } from './src/runner/phases.ts';
+
+// The runner and each worker load this file first: with OCS_PHASES_FILE set, each marks its start.
+observePhases();
 
 // Without OCS_BASE_URL the run targets the embedded reference: its profile and local test
 // credentials become the defaults here, before workers start, so every worker inherits them.
@@ -30,10 +34,15 @@ const { workers, inFlight, start } = workerPlan(safety, cliFlag('-j', '--workers
 
 // Only the main process decides (workers, TEST_WORKER_INDEX set, inherit its environment): a
 // new run starts with a closed breaker, a full budget (of accepted requests, and for waiting on
-// 429s and 503s) and its scenarios read anew, each worker gets its share of the requests in
+// 429s and 503s) and its scenarios read anew (or as `ocs-conformance run` just read them to check
+// them: OCS_CASES_READ names that file), each worker gets its share of the requests in
 // flight (the most, and where its pace starts), and the steps inside a test see the run's --grep.
 if (process.env.TEST_WORKER_INDEX === undefined) {
-  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE, process.env.OCS_STALL_FILE, process.env.OCS_PACE_FILE]) rmSync(file, { force: true });
+  const casesRead = process.env.OCS_CASES_READ;
+  delete process.env.OCS_CASES_READ;
+  for (const file of [process.env.OCS_BREAKER_FILE, process.env.OCS_BUDGET_FILE, process.env.OCS_CASES_CACHE, process.env.OCS_PREFLIGHT_FILE, process.env.OCS_QUOTED_FILE, process.env.OCS_STALL_FILE, process.env.OCS_PACE_FILE]) {
+    if (file !== casesRead) rmSync(file, { force: true });
+  }
   process.env.OCS_WORKER_IN_FLIGHT = String(inFlight);
   process.env.OCS_WORKER_START_IN_FLIGHT = String(start);
   // A cap on the request rate is shared out as the requests in flight are.

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { generatedAt } from './clock.ts';
@@ -23,6 +24,11 @@ export interface ReferenceOptions {
   modes?: readonly string[];
   /** Hears of every internal error (HTTP 500); by default each is printed on stderr. */
   onInternalError?: (err: unknown) => void;
+  /**
+   * Serve over TLS with this certificate and key (PEM); with `ca`, a client must present a
+   * certificate that CA issued, as B2B endpoints ask (the handshake refuses any other).
+   */
+  tls?: { cert: Buffer; key: Buffer; ca?: Buffer };
 }
 
 const OPERATIONS: Record<Operation, (body: Record<string, unknown>, ctx: Context) => SuccessData> = {
@@ -45,7 +51,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
     if (!token) connections.set(socket, (token = {}));
     return token;
   };
-  const server = createServer(ctx.hooks.serverOptions(SERVER_OPTIONS), (req, res) => {
+  const handle: RequestListener = (req, res) => {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
     if (refusedHost(req, res, ctx.hooks.enforces)) return;
@@ -69,7 +75,12 @@ function createReference(opts: ReferenceOptions = {}): Server {
       else fail(at)(err);
       // Only a failure to answer the refusal itself (a bug) reaches the second catch.
     }).catch(fail({ ...at, format: 'json' }));
-  });
+  };
+  const options = ctx.hooks.serverOptions(SERVER_OPTIONS);
+  const { tls } = opts;
+  const server = tls
+    ? createTlsServer({ ...options, cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca, requestCert: true, rejectUnauthorized: true } : {}) }, handle)
+    : createServer(options, handle);
   const { clientError } = ctx.hooks;
   if (clientError) server.on('clientError', (err: Error, socket: Duplex) => clientError(err, socket, server));
   serving.serve(server);
@@ -88,7 +99,7 @@ export async function startReference(
     });
   });
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, server, close: () => closeServer(server) };
+  return { url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`, server, close: () => closeServer(server) };
 }
 
 /** Stops listening and drops open connections, keep-alive ones included, so close never waits on a client. */

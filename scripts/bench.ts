@@ -3,17 +3,19 @@
  * whole `npm start` runs timed from spawn to exit: a failing run and one against a reference
  * that stalls its kept connections after an error, each against a conformant one (failing), a
  * conformant run whose every request waits 50 ms, and one 200 ms, against one that does not
- * (delayed), a run behind a rate limit against its bound (limited), one deep property run with
+ * (delayed), where a conformant run's time goes: start-up, sending and judging, reporting, the
+ * garbage collector (phases), a run behind a rate limit against its bound (limited), one deep property run with
  * its requests per second and peak memory (deep), and
  * the deep run split over 8 Playwright shards and merged, with each shard's requests and
  * whether the merge's verdicts are the one-machine run's (shards).
- * BENCH_ONLY=throughput,failing,delayed,limited,deep,shards picks sections (default all);
+ * BENCH_ONLY=throughput,failing,phases,delayed,limited,deep,shards picks sections (default all);
  * BENCH_WALL_ROUNDS (default 1) repeats the pairs of whole runs; BENCH_DEEP_RUNS (default
  * 1000) is the deep and sharded runs' OCS_RUNS. Exit 1 when a run did not end as it must (it
  * would measure nothing), 2 on bad settings.
  */
 import { throughput } from './bench/throughput.ts';
 import { failing } from './bench/runs.ts';
+import { phases } from './bench/phases.ts';
 import { deep, delayed, limited } from './bench/proxied.ts';
 import { BenchFailure } from './bench/wall.ts';
 import { shards } from './bench/shards.ts';
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
   try {
     const rounds = positive('BENCH_WALL_ROUNDS', 1);
     const deepRuns = positive('BENCH_DEEP_RUNS', 1000);
-    sections = { throughput, failing: () => failing(rounds), delayed: () => delayed(rounds), limited: () => limited(rounds), deep: () => deep(deepRuns) };
+    sections = { throughput, failing: () => failing(rounds), phases: () => phases(rounds), delayed: () => delayed(rounds), limited: () => limited(rounds), deep: () => deep(deepRuns) };
     sections.shards = () => shards(deepRuns);
     only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(sections);
     const unknown = only.filter((s) => !(s in sections));

@@ -87,6 +87,12 @@ export const STANDARD_FAULTS: Fault[] = [
     head: (at) => {
       if (!at.target.startsWith('/')) throw refuse(100404);
     } },
+  { name: 'absolute-form-404', rule: 'HTTP-ABSOLUTE-FORM',
+    description: 'answers a request-target in absolute form 404 in JSON on either path, as a server whose router matches the raw target answers an unknown path (issue 43: Node\'s http and Python\'s http.server both did)',
+    head: (at) => {
+      if (!at.target.startsWith('/')) throw refuse(100404);
+    },
+    answer: (out, at) => (at.target.startsWith('/') ? out : { ...out, format: 'json' }) },
   { name: 'continue-sent-to-http10', rule: 'HTTP-NO-1XX-TO-HTTP10',
     description: 'answers Expect: 100-continue with 100 (Continue) whatever the request\'s version, HTTP/1.0 included',
     write: (res, reply, at) => {

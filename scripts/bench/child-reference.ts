@@ -49,8 +49,9 @@ function ask(child: ChildProcess): Promise<number> {
   });
 }
 
-export async function startChildReference(): Promise<ChildReference> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', COUNTER, 'reference/cli.ts', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+/** `args`: more of reference/cli.ts's options (`--tls-cert` and the like). */
+export async function startChildReference(args: string[] = []): Promise<ChildReference> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', COUNTER, 'reference/cli.ts', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const exited = once(child, 'exit');
   // A bench ended by SIGTERM or an error would otherwise leave the reference listening.
   const ended = stopAtEnd(() => child.kill('SIGKILL'));
@@ -62,7 +63,7 @@ export async function startChildReference(): Promise<ChildReference> {
       timer = setTimeout(() => reject(new Error(`the reference did not say where it listens within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const line = /^listening (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+        const line = /^listening (https?:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
         if (line) resolve(line[1]!);
       });
       void exited.then(([code]) => reject(new Error(`the reference exited (${String(code)}) before listening: ${out}`)));

@@ -12,7 +12,7 @@ import { loadProfile, ProfileError, secretVariables } from '../profile/load.ts';
 import { buildRequest, MissingFixture, type BuildContext } from '../scenario/build.ts';
 import { isNotApplicable, NOT_APPLICABLE } from '../scenario/missing.ts';
 import { loadAllCases, loadBases, ScenarioError, type LoadedCase } from '../scenario/load.ts';
-import { masker } from '../profile/mask.ts';
+import { variablesMasker } from '../profile/mask.ts';
 import { referenceDefaults, TargetError } from '../profile/target.ts';
 import { clockOf } from '../time/clock.ts';
 
@@ -48,7 +48,7 @@ function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
     return missing.length ? 1 : 0;
   }
   // Only a secret that was given is masked: a placeholder stays readable as one.
-  const mask = masker(Object.fromEntries(Object.entries(secretVariables(profile)).filter(([, s]) => env[s.env]).map(([k, s]) => [k, s.value])));
+  const mask = variablesMasker(Object.fromEntries(Object.entries(secretVariables(profile)).filter(([, s]) => env[s.env])));
   for (const c of cases) {
     const b = built(c, ctx);
     const body = 'skip' in b ? `(skip: ${b.skip})` : b.body;

@@ -13,7 +13,8 @@ import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
 import { loadProfile, ProfileError } from '../profile/load.ts';
 import { readWaivers } from '../profile/waivers.ts';
-import { loadAllCases, ScenarioError } from '../scenario/load.ts';
+import { keepCases, readScenarios, ScenarioError, withEntries, type LoadedCase } from '../scenario/load.ts';
+import { runFixtures } from '../scenario/each.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { LatencyThresholdError, runLatencyThreshold } from '../report/latency-baseline.ts';
 import { referenceDefaults, TargetError } from '../profile/target.ts';
@@ -31,17 +32,22 @@ export interface RunRequest {
   reportsDir: string;
 }
 
-/** The run's inputs, checked before Playwright starts: the profile, its waivers and --waivers FILE, the concurrency, every scenario, the baseline and the latency threshold. */
-function checkedInputs(given: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The run's inputs, checked before Playwright starts: the profile, its waivers and --waivers FILE,
+ * the concurrency, every scenario, the baseline and the latency threshold. The cases come back as
+ * the run's processes would read them (src/scenario/load.ts casesOfRun), so that none reads them again.
+ */
+function checkedInputs(given: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; cases: LoadedCase[] } {
   const env = referenceDefaults(given);
   const profile = loadProfile(env.OCS_PROFILE!, env);
   readWaivers(env.OCS_PROFILE!, env.OCS_WAIVERS || undefined);
   concurrency(profile.safety, env);
   rateLimit(profile.safety, env);
-  loadAllCases(undefined, profile.fixtures);
+  const scenarios = readScenarios();
+  withEntries(scenarios, profile.fixtures);
   if (env.OCS_BASELINE) readSummaryFile(env.OCS_BASELINE);
   runLatencyThreshold(env);
-  return { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name };
+  return { env: { ...env, OCS_TARGET_NAME: env.OCS_TARGET_NAME ?? profile.name }, cases: withEntries(scenarios, runFixtures(env)) };
 }
 
 /**
@@ -62,8 +68,9 @@ function withTsxWhenInstalled(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  */
 export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS.ProcessEnv | 2 {
   let env: NodeJS.ProcessEnv;
+  let cases: LoadedCase[];
   try {
-    env = checkedInputs(given);
+    ({ env, cases } = checkedInputs(given));
   } catch (err) {
     if (err instanceof ProfileError || err instanceof ScenarioError || err instanceof TargetError || err instanceof RangeError || err instanceof SummaryFileError
       || err instanceof LatencyThresholdError) {
@@ -73,7 +80,10 @@ export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS
     throw err;
   }
   for (const stale of ['summary.json', 'conformance.html', 'html', 'junit.xml']) rmSync(join(reportsDir, stale), { recursive: true, force: true });
-  return env;
+  // The cases just read are the run's: playwright.config.ts keeps the file OCS_CASES_READ names.
+  const casesFile = env.OCS_CASES_CACHE ?? join(reportsDir, '.cases.json');
+  keepCases(casesFile, cases);
+  return { ...env, OCS_CASES_CACHE: casesFile, OCS_CASES_READ: casesFile };
 }
 
 /** What runs the suite once the inputs are checked: Playwright's runner, as bin/launch.js starts it. */

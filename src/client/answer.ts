@@ -1,5 +1,6 @@
 import { decodeContentCoding } from './content-coding.ts';
 import { decodeBody } from './decode.ts';
+import { tlsReason } from './tls.ts';
 import { TransportError, type WireResponse } from './transport.ts';
 
 /** How much of a body past the cap the evidence keeps. */
@@ -67,10 +68,12 @@ export function flatHeaders(headers: Record<string, string | string[] | undefine
 /** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
 export const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
 
-/** What a client's error says, with the system's code when the message leaves it out. */
+/** What a client's error says, with the system's code when the message leaves it out; a TLS failure with the profile key that fixes it. */
 export function cause(err: unknown, timeoutMs: number): string {
   const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return `no response within ${timeoutMs} ms`;
+  const tls = tlsReason(e) ?? (e.cause instanceof Error ? tlsReason(e.cause) : undefined);
+  if (tls) return tls;
   const detail = e.cause?.code ?? e.cause?.message ?? e.code;
   return detail && !e.message.includes(detail) ? `${e.message} (${detail})` : e.message;
 }

@@ -1,4 +1,5 @@
 import { Agent, Client, type Dispatcher } from 'undici';
+import { targetConnector, type TargetTls } from './tls.ts';
 import { TransportError } from './transport.ts';
 
 /** `WireRequest.connection` for a connection used by one request alone. */
@@ -16,27 +17,34 @@ const NAMED_KEPT = 64;
 /**
  * Where a request goes out (`WireRequest.connection`): any kept-alive connection of the pool,
  * a connection of its own closed after its answer, or the kept-alive connection a name shares
- * among the requests that give it, one request at a time.
+ * among the requests that give it, one request at a time. Each is made with the profile's TLS
+ * options (src/client/tls.ts).
  */
 export class Connections {
-  private readonly pool = new Agent(KEEP_ALIVE);
+  private readonly connect: ReturnType<typeof targetConnector>;
+  private readonly pool: Agent;
   private readonly named = new Map<string, Client>();
   private readonly once = new Set<Client>();
   private destroyed = false;
+
+  constructor(tls?: TargetTls) {
+    this.connect = targetConnector(tls);
+    this.pool = new Agent({ ...KEEP_ALIVE, connect: this.connect });
+  }
 
   take(connection: string | undefined, origin: string): Dispatcher {
     // Nothing opens a connection once the run let go of them (a stopped run sends no more).
     if (this.destroyed) throw new TransportError('not sent: the transport was destroyed');
     if (connection === undefined) return this.pool;
     if (connection === FRESH) {
-      const client = new Client(origin, { pipelining: 1 });
+      const client = new Client(origin, { pipelining: 1, connect: this.connect });
       this.once.add(client);
       return client;
     }
     const key = `${origin} ${connection}`;
     let client = this.named.get(key);
     if (client) this.named.delete(key);
-    else client = new Client(origin, { ...KEEP_ALIVE, pipelining: 1 });
+    else client = new Client(origin, { ...KEEP_ALIVE, pipelining: 1, connect: this.connect });
     this.named.set(key, client);
     if (this.named.size > NAMED_KEPT) {
       const [oldest, evicted] = this.named.entries().next().value!;

@@ -7,6 +7,7 @@ import { Received } from './misframed.ts';
 import { connection, endpointOf, type NodeSend } from './node-send.ts';
 import { framingProblem } from './refused.ts';
 import { RAW_KEPT } from './sockets.ts';
+import { tlsReason, type TargetTls } from './tls.ts';
 import { TransportError, type WireRequest, type WireResponse } from './transport.ts';
 
 /** What the head of a message's request becomes on the wire, given node:http's head (its lines up to the blank one). */
@@ -36,7 +37,7 @@ const HALF_CLOSE: ReadonlySet<MessageKind> = new Set(['transfer-encoding-gzip', 
  * answer to a request the target had to leave alone. A connection closed with no answer is
  * what a target may do with some messages (a body cut short): it is told, not thrown.
  */
-export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
+export function sendMessage(req: WireRequest, limits: Limits, tls?: TargetTls): NodeSend {
   const kind = req.message!;
   const url = new URL(req.url);
   const other = kind === 'other-method';
@@ -60,7 +61,7 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
     headers,
     setHost: false,
     createConnection: () => {
-      socket = wire.watch(connection(url));
+      socket = wire.watch(connection(url, tls));
       socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => { connected = true; });
       onFirstWrite(socket, (first) => (written = rewritten(first, REWRITES[kind], url.host)));
       return socket;
@@ -115,6 +116,8 @@ export function sendMessage(req: WireRequest, limits: Limits): NodeSend {
       if (waiting) return;
       const framing = framingProblem(err, wire.raw() ?? (err as { rawPacket?: Buffer }).rawPacket?.subarray(0, RAW_KEPT));
       if (framing) return fail(framing);
+      // A TLS alert after the handshake (a client certificate missing or refused) is the connection's failure, not the target's way with the message.
+      if (tlsReason(err)) return fail(new TransportError(cause(err, limits.timeoutMs)));
       // Connected, and closed before an answer's head came (1xx heads aside): the target's way with the message, not the network's.
       if (connected && !responded) {
         return settle(() => ({ status: 0, headers: {}, body: '', ms: performance.now() - started, afterAnswer: { answered: false, closed: true, laterBytes: 0 } }));

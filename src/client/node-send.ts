@@ -7,6 +7,7 @@ import { informationText } from './informational.ts';
 import { misframed, Received } from './misframed.ts';
 import { framingProblem } from './refused.ts';
 import { RAW_KEPT } from './sockets.ts';
+import type { TargetTls } from './tls.ts';
 import { TransportError, type WireRequest, type WireResponse } from './transport.ts';
 
 /** RFC 9110 section 10.1.1: a client that sent Expect: 100-continue need not wait long for the 100. */
@@ -24,9 +25,9 @@ export interface NodeSend { response: Promise<WireResponse>; cancel(): void }
  * - `http10`: the request line's HTTP/1.1 rewritten to HTTP/1.0 in the socket's first write, with
  *   Connection: close and a Content-Length. `misframed` names an answer a 1.0 client cannot read.
  * Both count the bytes the connection brought, so an answer longer than its Content-Length shows.
- * An https base URL gets a TLS socket in place of a TCP one.
+ * An https base URL gets a TLS socket in place of a TCP one, made with the profile's `tls`.
  */
-export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
+export function sendOverNodeHttp(req: WireRequest, limits: Limits, tls?: TargetTls): NodeSend {
   const url = new URL(req.url);
   const bytes = Buffer.from(req.bytes ?? req.body);
   const http10 = req.framing === 'http10' || req.framing === 'http10-expect';
@@ -48,7 +49,7 @@ export function sendOverNodeHttp(req: WireRequest, limits: Limits): NodeSend {
     method: req.method,
     headers,
     createConnection: () => {
-      const socket = wire.watch(connection(url));
+      const socket = wire.watch(connection(url, tls));
       if (http10) asHttp10(socket);
       return socket;
     },
@@ -112,10 +113,11 @@ const head = (res: IncomingMessage): { status: number; headers: Record<string, s
 export const endpointOf = (url: URL): { host: string; port: number } =>
   ({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
 
-export function connection(url: URL): Socket {
+/** A connection to the URL's endpoint: TCP, or TLS with the profile's options, whose server name wins over the host's. */
+export function connection(url: URL, options: TargetTls = {}): Socket {
   const { host, port } = endpointOf(url);
   if (url.protocol !== 'https:') return tcp({ host, port });
-  return tls({ host, port, ...(isIP(host) ? {} : { servername: host }), ALPNProtocols: ['http/1.1'] });
+  return tls({ ...options, host, port, servername: options.servername ?? (isIP(host) ? undefined : host), ALPNProtocols: ['http/1.1'] });
 }
 
 /** Node's parser refusing the answer is the target's framing failure; anything else stays a transport error. */

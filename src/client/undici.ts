@@ -9,6 +9,7 @@ import { sendOverNodeHttp, type NodeSend } from './node-send.ts';
 import { undiciRefusal } from './refused.ts';
 import { receivedOn } from './sockets.ts';
 import { NoAnswer, Stalls } from './stalls.ts';
+import { closedAfterHandshake, tlsErrorOn, type TargetTls } from './tls.ts';
 import { TransportError, type Transport, type WireRequest, type WireResponse } from './transport.ts';
 import type { SharedLog } from './shared-log.ts';
 
@@ -29,7 +30,8 @@ export interface ClosableTransport extends Transport { close(): Promise<void>; d
  * Sends with undici, in the test process itself: no redirects followed, any status returned, a
  * body read up to `maxBytes` (past it, a TransportError that keeps the head of the body), on
  * the connection the request asks for (src/client/connections.ts), in its framing
- * (src/client/framed.ts; Expect and HTTP/1.0 over node:http, src/client/node-send.ts). An answer
+ * (src/client/framed.ts; Expect and HTTP/1.0 over node:http, src/client/node-send.ts), each
+ * connection made with `tls`, the profile's TLS options (src/client/tls.ts). An answer
  * undici's parser refuses is a FramingError. `npm run bench` measures it against Playwright's
  * request context; the suite uses it because it is the faster of the two.
  *
@@ -43,9 +45,9 @@ export interface ClosableTransport extends Transport { close(): Promise<void>; d
  * given, is where the run's workers tell each other of one (src/runner/transport.ts): Playwright
  * starts a new worker after every failed test, and each would find the stall again.
  */
-export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, stalls?: SharedLog): ClosableTransport {
+export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, stalls?: SharedLog, tls?: TargetTls): ClosableTransport {
   const limits: Limits = { timeoutMs, maxBytes };
-  const connections = new Connections();
+  const connections = new Connections(tls);
   const deadline = new HeadDeadline(timeoutMs);
   const overNode = new Set<NodeSend>();
 
@@ -59,7 +61,14 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   async function failure(err: unknown, exchange: Exchange): Promise<TransportError> {
     if (err instanceof TransportError) return err;
     if ((err as Error).name === 'TimeoutError') return new NoAnswer(cause(err, timeoutMs));
-    return await undiciRefusal(err, receivedOn(exchange), exchange.headAt !== undefined) ?? new TransportError(cause(err, timeoutMs));
+    // A TLS alert after the handshake (a client certificate refused or missing) reaches undici as the close that follows it.
+    const alert = tlsErrorOn(exchange.socket);
+    if (alert) return new TransportError(cause(alert, timeoutMs));
+    const received = receivedOn(exchange);
+    const refused = await undiciRefusal(err, received, exchange.headAt !== undefined);
+    if (refused) return refused;
+    const closed = closedAfterHandshake(exchange.socket, exchange.reused, received, err as { code?: string });
+    return new TransportError(`${cause(err, timeoutMs)}${closed ? `; ${closed}` : ''}`);
   }
 
   /** The request once more, on a fresh connection: a kept one was closed as it crossed it (src/client/idle-close.ts). */
@@ -84,7 +93,7 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
   return {
     async send(req: WireRequest): Promise<WireResponse> {
       if (overNodeHttp(req)) {
-        const sent = req.message ? sendMessage(req, limits) : sendOverNodeHttp(req, limits);
+        const sent = req.message ? sendMessage(req, limits, tls) : sendOverNodeHttp(req, limits, tls);
         overNode.add(sent);
         try {
           return await sent.response;

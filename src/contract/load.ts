@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,8 @@ export interface Rule {
   family?: 'safety';
   /** The standard sentence a rule of HTTP's own matter applies (the WIRE rules: RFC 9110, RFC 9112). */
   standard?: { document: string; section: string; quote: string };
+  /** `format`: the rule holds a request to its format's own standard, RFC 8259 or XML 1.0 (src/contract/layers.ts). */
+  layer?: 'format';
 }
 
 /** The path of an operation in a format (spec 4: `/v3/orders/change_receiver.json` and the like). */
@@ -42,8 +45,30 @@ export interface DocumentedError {
   fixture: string;
 }
 
+/** Where readYaml keeps what it parsed: beside Playwright's transform cache (src/runner/caches.ts), never in the OS's temporary directory. */
+const YAML_CACHE = join(ROOT, 'node_modules', '.cache', 'ocs-contract');
+
+/**
+ * A contract file's YAML, parsed once per text: rules.yaml takes 75 to 150 ms of CPU to parse
+ * in each of a run's processes (the plan check, Playwright's runner, every worker), JSON.parse
+ * of the same data under a millisecond. Kept as JSON with a hash of the text it came from; where
+ * the cache cannot be written (an installed package's folder), each process parses.
+ */
 function readYaml<T>(path: string): T {
-  return parse(readFileSync(path, 'utf8')) as T;
+  const text = readFileSync(path, 'utf8');
+  const hash = createHash('sha1').update(text).digest('hex');
+  const kept = join(YAML_CACHE, `${basename(path)}.json`);
+  try {
+    const cached = JSON.parse(readFileSync(kept, 'utf8')) as { hash: string; data: T };
+    if (cached.hash === hash) return cached.data;
+  } catch { /* not kept yet, or unreadable: parsed below */ }
+  const data = parse(text) as T;
+  try {
+    mkdirSync(YAML_CACHE, { recursive: true });
+    writeFileSync(`${kept}.${process.pid}`, JSON.stringify({ hash, data }));
+    renameSync(`${kept}.${process.pid}`, kept);
+  } catch { /* a folder this user may not write: parsed every time, as before */ }
+  return data;
 }
 
 let rules: Rule[] | undefined;

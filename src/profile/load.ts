@@ -7,6 +7,8 @@ import { fixedProblem, type ClockSpec } from '../time/clock.ts';
 import { unknownProblems } from './unknowns.ts';
 import { targetLimitProblems, type TargetLimit } from './target-limits.ts';
 import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
+import { loadTls, type TlsKeys } from './tls.ts';
+import type { TlsMaterial } from '../client/tls.ts';
 
 export type { EnvRef, Identity, LoadedIdentity, TargetLimit };
 export interface Profile {
@@ -18,6 +20,8 @@ export interface Profile {
   /** Further test accounts, each with orders of its own (src/profile/identities.ts). */
   identities?: Identity[];
   http?: HttpSettings;
+  /** How to connect to an https target: CA bundle, client certificate, server name (src/profile/tls.ts). */
+  tls?: TlsKeys;
   responses?: { errorCodePath?: string; errorMeaningPath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number; waitBudgetSeconds?: number };
   /** The target's own limits on strings the spec gives none (src/scenario/lengths.ts), shown on the certificate. */
@@ -36,6 +40,8 @@ export interface LoadedProfile extends Profile {
   file: string;
   secrets: { appkey: string; sessionID: string } & Record<string, string>;
   identities: LoadedIdentity[];
+  /** The `tls` key's files read: what every connection to the target is made with. */
+  tlsMaterial?: TlsMaterial;
 }
 
 export class ProfileError extends Error {}
@@ -93,7 +99,8 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, 
   const main = { appkey: secret('credentials.appkey', profile.credentials.appkey), sessionID: secret('credentials.sessionID', profile.credentials.sessionID) };
   const identities = loadIdentities(file, profile.identities, main, secret, (problem) => { throw new ProfileError(problem); });
   const further = Object.fromEntries(Object.entries(identitySecrets(identities)).map(([k, s]) => [k, s.value]));
-  return { ...profile, file, identities, secrets: { ...main, ...further } };
+  const tlsMaterial = loadTls(file, profile.tls, env, options.placeholders ?? false, (problem) => { throw new ProfileError(problem); });
+  return { ...profile, file, identities, secrets: { ...main, ...further }, ...(tlsMaterial ? { tlsMaterial } : {}) };
 }
 
 /** Every secret with the variable it came from (the replay lines name the variable), the further identities' included. */

@@ -11,6 +11,12 @@
  * a secret; each one found is mapped back to the span of the original text it came from, and
  * the union of those spans is masked. So a secret is masked whole in any mix of escapes, and so
  * is any run of FRAGMENT or more of its characters, wherever a cut lands.
+ *
+ * The harness's own words stay whole whatever the secret (src/profile/public-words.ts: rule IDs,
+ * field names, the catalogue's text, file names): a run of a secret's characters that lies inside
+ * one whole occurrence of such a word is that word (a sessionID `EVAL-SESSION-8D41B0E6` shares
+ * `-SESSION` with `TOP-SESSIONID-REQUIRED`, which was printed `TOP***ID-REQUIRED`). A run that
+ * reaches past the word is the secret, and is masked whole.
  */
 import { DECODERS, ESCAPE_SYNTAX, type Decoded } from './decoders.ts';
 import { publicWords } from './public-words.ts';
@@ -79,6 +85,13 @@ for (const d of DECODERS) TRIGGERS[d.trigger.charCodeAt(0)] = 1;
 const hasTrigger = (text: string): boolean => DECODERS.some((d) => text.includes(d.trigger));
 
 /**
+ * The gate for the secrets of a profile's variables: the variables' names (`OCS_SESSION_ID`, which
+ * a replay line writes as `"$OCS_SESSION_ID"`) are the harness's words too.
+ */
+export const variablesMasker = (variables: Record<string, { value: string; env: string }>): Mask =>
+  masker(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, v.value])), [...publicWords(), ...Object.values(variables).map((v) => v.env)]);
+
+/**
  * The gate for these secrets (an empty value is none). `words`: text that stays even where it
  * holds a run of a secret (publicWords by default).
  */
@@ -109,18 +122,31 @@ export function masker(secrets: Record<string, string>, words: string[] = public
       if (grams.has(g)) inWords.set(g, [...(inWords.get(g) ?? []), { word, at }]);
     }
   }
-  const isWord = (text: string, p: number, g: string): boolean => (inWords.get(g) ?? []).some(({ word, at }) => p >= at && text.startsWith(word, p - at));
-  /** Calls `found` with each run of a secret in `t`. */
+  // A run of a secret's characters [from, to) that lies inside one whole occurrence of a public
+  // word is that word. The whole run is weighed, not each fragment: an echo that holds a word and
+  // more of the secret around it (`TOP-SESSIONID-REQUIRED-7F` of a secret holding a rule ID) is masked whole.
+  const inWord = (text: string, from: number, to: number): boolean =>
+    (inWords.get(text.slice(from, from + FRAGMENT)) ?? []).some(({ word, at }) => from >= at && to - from + at <= word.length && text.startsWith(word, from - at));
+  /** Calls `found` with each run of a secret in `t`: fragments that meet or overlap, joined. */
   const search = (t: string, found: (from: number, to: number) => void): void => {
     let h = 0;
+    let run = -1;
+    let end = -1;
+    const close = (): void => {
+      if (run >= 0 && !inWord(t, run, end)) found(run, end);
+    };
     for (let i = 0; i < t.length; i++) {
       if (i >= FRAGMENT) h = (h - Math.imul(t.charCodeAt(i - FRAGMENT), TOP)) | 0;
       h = (Math.imul(h, BASE) + t.charCodeAt(i)) | 0;
       const p = i - FRAGMENT + 1;
-      if (p < 0 || seen[h & 0xffff] === 0 || !hashes.has(h)) continue;
-      const g = t.slice(p, i + 1);
-      if (grams.has(g) && !isWord(t, p, g)) found(p, i + 1);
+      if (p < 0 || seen[h & 0xffff] === 0 || !hashes.has(h) || !grams.has(t.slice(p, i + 1))) continue;
+      if (p > end) {
+        close();
+        run = p;
+      }
+      end = i + 1;
     }
+    close();
     for (const w of whole) for (let p = t.indexOf(w); p !== -1; p = t.indexOf(w, p + 1)) found(p, p + w.length);
   };
   const cut = cutPoints(values);

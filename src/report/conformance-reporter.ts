@@ -12,6 +12,7 @@ import { closingLines, consoleSummary, endpointLine, exitOf } from './console.ts
 import type { RuleEvidence } from './rule-evidence.ts';
 import { provenance } from './provenance.ts';
 import { applyWaivers, waivedChecks } from './waivers.ts';
+import { layerVerdicts } from './layers.ts';
 import { runWaivers, type Waiver } from '../profile/waivers.ts';
 import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
@@ -21,7 +22,7 @@ import { declaredLimits } from './target-limits.ts';
 import { LatencyTally } from './latency.ts';
 import { describeChoices, profileValues } from './choices.ts';
 import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
-import { masker, type Mask } from '../profile/mask.ts';
+import { variablesMasker, type Mask } from '../profile/mask.ts';
 import { runSecrets, sweep } from './sweep.ts';
 import { gateConsole } from './console-gate.ts';
 
@@ -56,7 +57,7 @@ export default class ConformanceReporter implements Reporter {
   constructor(options: { outputDir?: string; htmlNext?: boolean } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
     this.htmlNext = options.htmlNext ?? false;
-    this.gate = masker(runSecrets(process.env));
+    this.gate = variablesMasker(runSecrets(process.env));
     gateConsole(this.gate);
   }
 
@@ -138,6 +139,7 @@ export default class ConformanceReporter implements Reporter {
     if (unreachable) summary.unreachable = unreachable;
     const waivers = waiversOfRun(env);
     applyWaivers(summary, waivers, result.startTime.toISOString().slice(0, 10), !!env.OCS_STRICT_WAIVERS);
+    summary.layers = layerVerdicts(summary);
     summary.provenance = provenance({
       startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown', waivers,
     }, env);

@@ -4,17 +4,24 @@ import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome 
 import { mustFails, strictWaiverFailure, waiverLines } from './waivers.ts';
 import { latencyFailure, latencyLines } from './latency-baseline.ts';
 import { paceLine } from './pace.ts';
+import { layerLines } from './layers.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
 
 const list = (ids: string[]): string => ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`;
 
-/** `RSP-GENERATED-AT (MUST) fails on 185 of 185 checks in JSON`, one line per rule, its formats joined. */
+/**
+ * `RSP-GENERATED-AT (MUST) fails on 185 of 185 checks in JSON, the only rule failing in 185 of
+ * them`, one line per rule, its formats joined: how many failing checks it explains alone.
+ */
 export function probableCauseLines(causes: ProbableCause[]): string[] {
   const byRule = new Map<string, ProbableCause[]>();
   for (const c of causes) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
-  return [...byRule.values()].map((cs) => `${cs[0]!.rule} (${cs[0]!.level}) fails on ${cs.map((c) => `${c.failed} of ${c.judged} checks in ${c.format.toUpperCase()}`).join(' and ')}`);
+  return [...byRule.values()].map((cs) => {
+    const explains = cs.reduce((n, c) => n + (c.explains ?? 0), 0);
+    return `${cs[0]!.rule} (${cs[0]!.level}) fails on ${cs.map((c) => `${c.failed} of ${c.judged} checks in ${c.format.toUpperCase()}`).join(' and ')}${explains ? `, the only rule failing in ${explains} of them` : ''}`;
+  });
 }
 
 export const changeLine = (c: RuleChange): string => `${c.rule} [${c.format}] (${c.level}): ${c.was} → ${c.now}`;
@@ -111,6 +118,8 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
     ...skipLines(s),
     // One line, only when the target pushed back (429, 503): how the harness slowed, what it sustained.
     ...[paceLine(s.pace)].filter((l) => l !== undefined),
+    // A partial run judged a part of each layer: its lines would say little.
+    ...(s.layers && !s.partial && !s.unreachable ? layerLines(s.layers) : []),
     verdictLine(s, why),
   ];
 }

@@ -1,4 +1,4 @@
-import { masker } from '../profile/mask.ts';
+import { variablesMasker } from '../profile/mask.ts';
 import { replaySpellings } from '../profile/near-misses.ts';
 import type { WireRequest, WireResponse } from '../client/transport.ts';
 import { describeFraming } from '../client/framing.ts';
@@ -20,7 +20,7 @@ export function curlLine(req: WireRequest, secrets: Record<string, { value: stri
   const known = Object.values(secrets).filter((s) => s.value).flatMap((s) => replaySpellings(s.value, s.env, values)).sort((a, b) => b.value.length - a.value.length);
   const pieces = known.length ? req.body.split(new RegExp(`(${known.map((s) => s.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`)) : [req.body];
   const quoted = pieces.map((p, i) => (i % 2 ? `"${known.find((s) => s.value === p)!.shell}"` : shq(p))).join('');
-  const body = masker(Object.fromEntries(Object.entries(secrets).map(([k, s]) => [k, s.value])))(quoted);
+  const body = variablesMasker(secrets)(quoted);
   const headers = Object.entries(req.headers).map(([k, v]) => `-H ${shq(`${k}: ${v}`)}`).join(' ');
   return `curl -sS -i -X ${req.method} ${shq(req.url)} ${headers} --data-binary ${body}`;
 }

@@ -27,6 +27,7 @@ p,li{overflow-wrap:anywhere}
 #verdict{font-size:24px;font-weight:800;color:#fff;padding:4px 14px;border-radius:6px;margin:0}
 #reason{font-weight:600;margin:0;flex:1 1 30em}
 .meta{margin:6px 0;color:#424a53}
+#layers{margin:4px 0;font-size:.88em}
 .bad,.fam.bad .fam-name{color:${OUTCOMES.fail.colour}}
 .quiet{color:#57606a}
 #grid{--tile:11px;margin:10px 0 4px;padding:8px 10px;border:1px solid #d0d7de;border-radius:6px}

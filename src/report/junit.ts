@@ -3,6 +3,7 @@ import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
 import type { RuleRow, Summary, TestOutcome, WaiverRow } from './summary-shape.ts';
 import { waiverOf } from './waivers.ts';
+import { layerText } from './layers.ts';
 
 /**
  * reports/junit.xml: one test case per rule and format that ran, so CI test views (GitLab,
@@ -67,6 +68,12 @@ function skipReasons(outcomes: TestOutcome[]): Map<string, string> {
   return out;
 }
 
+/** The run's verdict and each layer's beside it (src/report/layers.ts), as the suites' properties a CI view lists. */
+const verdictProperties = (s: Summary): XmlNode[] => [
+  { '@_name': 'verdict', '@_value': s.verdict },
+  ...(s.layers ?? []).map((l) => ({ '@_name': `layer ${l.layer}`, '@_value': `${l.verdict}: ${layerText(l)}` })),
+];
+
 /** `notes`: what the run met beside the rules (the HTTP 429 waits of each endpoint test), the file's system-out, after why a stopped run stopped. */
 export function junitXml(s: Summary, outcomes: TestOutcome[], evidence: RuleEvidence[], notes: string[] = []): string {
   const first = new Map<string, RuleEvidence>();
@@ -80,7 +87,7 @@ export function junitXml(s: Summary, outcomes: TestOutcome[], evidence: RuleEvid
     const count = (key: string) => cases.filter((c) => key in c).length;
     // A stopped run says so where CI shows a suite's output, beside the test cases it judged.
     const out = [...(s.stopped ? [`Incomplete: ${s.stopped}.`] : []), ...notes.filter((n) => n.includes(`[${format}]`))];
-    return { '@_name': `ocs-conformance [${format}]`, '@_tests': cases.length, '@_failures': count('failure'), '@_errors': count('error'), '@_skipped': count('skipped'), '@_time': '0', testcase: cases, ...(out.length ? { 'system-out': out.join('\n') } : {}) };
+    return { '@_name': `ocs-conformance [${format}]`, '@_tests': cases.length, '@_failures': count('failure'), '@_errors': count('error'), '@_skipped': count('skipped'), '@_time': '0', properties: { property: verdictProperties(s) }, testcase: cases, ...(out.length ? { 'system-out': out.join('\n') } : {}) };
   });
   const total = (key: string) => suites.reduce((n, x) => n + (x[key as keyof typeof x] as number), 0);
   const doc = {

@@ -9,6 +9,7 @@ import type { CutoffSide } from '../time/clock.ts';
 import type { UnknownKind } from '../profile/unknowns.ts';
 import type { LatencyOutcome } from '../client/latency.ts';
 import type { PaceFigures } from '../client/pace-figures.ts';
+import type { Layer } from '../contract/layers.ts';
 import type { TargetLimit } from '../profile/load.ts';
 
 /** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
@@ -39,10 +40,19 @@ export interface RuleRow {
 export interface SkipGroup { reason: string; checks: number; rules: string[]; fixture?: { key: string; needs: number } }
 
 /**
- * A response rule that fails on most of the checks that judged it in a format: one fault
- * every response shows (a wrong generated_at, a missing Content-Type), the thing to fix first.
+ * A response or standards rule that fails on most of the checks that judged it in a format: one
+ * fault every response shows (a wrong generated_at, a missing Content-Type) or every request sent
+ * in one framing (the absolute form answered 404), the thing to fix first. `explains`: the failing
+ * checks whose only failing rule it is.
  */
-export interface ProbableCause { rule: string; level: Level; format: Format; failed: number; judged: number }
+export interface ProbableCause { rule: string; level: Level; format: Format; failed: number; judged: number; explains?: number }
+
+/**
+ * How a layer fared (src/report/layers.ts): the service's own rules, or a standard beneath them.
+ * `must`: its MUST rules; `failing`: those failing in a format of the layer (waived failures
+ * apart); `unjudged`: the others not judged in both formats. It weighs nothing: the verdict is the run's.
+ */
+export interface LayerVerdict { layer: Layer; must: number; failing: string[]; unjudged: string[]; verdict: 'pass' | 'fail' | 'unjudged' }
 
 /** What changed against an earlier run's summary.json, per rule and format (src/report/compare.ts). */
 export interface RuleChange { rule: string; level: Level; format: Format; was: RuleVerdict; now: RuleVerdict }
@@ -107,8 +117,10 @@ export interface Summary {
   /** Endpoints that refused the profile's valid request, one line each: what to fix first. */
   refused: string[];
   rules: RuleRow[];
-  /** Response rules failing on most checks that judged them: listed first, most failures first. */
+  /** Response and standards rules failing on most checks that judged them: listed first, most failures first. */
   probableCauses: ProbableCause[];
+  /** The service's own rules and each standard beneath them (HTTP, JSON, XML), with their MUST rules failing. */
+  layers?: LayerVerdict[];
   /** The preflight found no endpoint answering: the run could not be made. */
   unreachable?: string;
   /** Part of the suite only (--grep, one shard, OCS_STEP): untested rules are expected. */

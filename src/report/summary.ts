@@ -1,6 +1,7 @@
 import { FORMATS, loadRules, type Format } from '../contract/load.ts';
 import { worst, type Verdict } from '../checks/finding.ts';
 import { isNotApplicable } from '../scenario/missing.ts';
+import { isServiceRule } from '../contract/layers.ts';
 import type { CheckCount, ProbableCause, RuleRow, RuleVerdict, SkipGroup, Summary, TestOutcome } from './summary-shape.ts';
 
 // The report's parts and tests read the shape of summary.json from here, beside the fold that makes it.
@@ -142,31 +143,38 @@ function recordedOf(id: string, notes: Map<string, string[]>): NonNullable<RuleR
   return { ...(json ? { json } : {}), ...(xml ? { xml } : {}) };
 }
 
-/** A response rule: judged on every response, whatever the case (src/checks/response.ts). */
-const isResponseRule = (id: string): boolean => id.startsWith('RSP-');
+/**
+ * A rule that may be a probable cause: one judged on every response (the RSP rules), or one of a
+ * standard beneath the service (src/contract/layers.ts: a framing's, a form's, HTTP's own).
+ */
+const mayBeCause = (id: string): boolean => id.startsWith('RSP-') || !isServiceRule(id);
 
 /**
- * Response rules that fail on a majority of the checks judging them in a format. A check
- * (a case in a format, or a property) counts once for a rule, however many responses it had:
- * judged when a finding of it names the rule with a verdict, failed when one of them fails.
+ * Response and standards rules that fail on a majority of the checks judging them in a format. A
+ * check (a case in a format, or a property) counts once for a rule, however many responses it
+ * had: judged when a finding of it names the rule with a verdict, failed when one of them fails.
+ * `explains`: the failing checks whose only failing rule it is (one cause, one rule).
  */
 export function probableCauses(outcomes: TestOutcome[], rows: Pick<RuleRow, 'id' | 'level'>[]): ProbableCause[] {
-  const tally = new Map<string, { failed: number; judged: number }>();
+  const level = new Map(rows.map((r) => [r.id, r.level]));
+  const tally = new Map<string, { failed: number; judged: number; explains: number }>();
+  const count = (key: string) => tally.get(key) ?? tally.set(key, { failed: 0, judged: 0, explains: 0 }).get(key)!;
   for (const o of outcomes) {
     const seen = new Map<string, boolean>();
+    const failing = new Set<string>();
     for (const f of o.findings) {
-      if (!isResponseRule(f.rule) || f.verdict === 'skip') continue;
+      if (f.verdict === 'fail' && level.get(f.rule) === 'MUST') failing.add(`${f.rule}|${f.format}`);
+      if (!level.has(f.rule) || !mayBeCause(f.rule) || f.verdict === 'skip') continue;
       const key = `${f.rule}|${f.format}`;
       seen.set(key, (seen.get(key) ?? false) || f.verdict === 'fail');
     }
     for (const [key, failed] of seen) {
-      const t = tally.get(key) ?? { failed: 0, judged: 0 };
+      const t = count(key);
       t.judged++;
       if (failed) t.failed++;
-      tally.set(key, t);
     }
+    if (failing.size === 1 && seen.get([...failing][0]!)) count([...failing][0]!).explains++;
   }
-  const level = new Map(rows.map((r) => [r.id, r.level]));
   return [...tally].flatMap(([key, t]): ProbableCause[] => {
     const [rule, format] = key.split('|') as [string, Format];
     const l = level.get(rule);

@@ -12,12 +12,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import type { Mask } from '../profile/mask.ts';
-import { loadProfile, placeholder, type LoadedProfile } from '../profile/load.ts';
+import { loadProfile, placeholder, secretVariables, type LoadedProfile } from '../profile/load.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The run's secrets, read from the profile and environment the run was given (none when they cannot be read): what its masking gate masks. */
-export function runSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+/** The run's secrets and their variables, read from the profile and environment the run was given (none when they cannot be read): what its masking gate masks. */
+export function runSecrets(env: NodeJS.ProcessEnv): Record<string, { value: string; env: string }> {
   let profile: LoadedProfile;
   try {
     profile = loadProfile(env.OCS_PROFILE ?? '', env, { placeholders: true });
@@ -27,7 +27,7 @@ export function runSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
   // A variable that is not set stands as a placeholder, which is no secret.
   const [head, tail] = placeholder('\0').split('\0') as [string, string];
   const isPlaceholder = (v: string): boolean => v.startsWith(head) && v.endsWith(tail) && v === placeholder(v.slice(head.length, v.length - tail.length));
-  return Object.fromEntries(Object.entries(profile.secrets).filter(([, v]) => !isPlaceholder(v)));
+  return Object.fromEntries(Object.entries(secretVariables(profile)).filter(([, v]) => !isPlaceholder(v.value)));
 }
 
 /** Masks every file under `dir` in place; returns how many it changed. */

@@ -6,6 +6,8 @@ import { describeFraming, FRAMING_RULE, type Framing } from '../client/framing.t
 import { outcome } from '../checks/outcome.ts';
 import { ruleFinding } from '../checks/response.ts';
 import type { Part } from '../checks/part.ts';
+import type { Finding } from '../checks/finding.ts';
+import { isServiceRule } from '../contract/layers.ts';
 import type { RunContext } from './context.ts';
 import type { Expect } from '../scenario/types.ts';
 import { sendAndJudge } from './send.ts';
@@ -63,7 +65,32 @@ async function compareSends(
   const same = broke
     ? ruleFinding(variant.rule, 'fail', { expected: `the outcome of the plain request: ${a}, and nothing HTTP forbids`, received: `${variant.label}: ${broke}` })
     : ruleFinding(variant.rule, a === b ? 'pass' : 'fail', { expected: `the outcome of the plain request: ${a}`, received: `${variant.label}: ${b}` });
-  return { parts: [{ ...other.part, findings: [...other.part.findings, same] }, plain.part], broken: false };
+  return { parts: [{ ...other.part, findings: oneCause(other.part.findings, same, plain.part.findings) }, plain.part], broken: false };
+}
+
+/**
+ * One cause, one rule: what the variant's answer breaks and the plain answer keeps is the
+ * variant's doing, blamed on one rule, the others named in its finding. The cause is a rule of
+ * HTTP the answer itself breaks (its framing, a content coding its Content-Encoding does not
+ * name: the variant's outcome could not be read), else the variant's own rule, failing also when
+ * the outcome is the same but the answer breaks a rule of the service the plain one keeps. So a
+ * 404 to the absolute form breaks HTTP-ABSOLUTE-FORM alone, not RSP-HTTP-STATUS beside it, nor
+ * RSP-FORMAT-FOLLOWS-PATH when it came in JSON on the XML path; the plain request, sent alike,
+ * is judged on those. What the plain answer breaks too stands: it is no doing of the variant.
+ */
+function oneCause(findings: Finding[], own: Finding, plain: Finding[]): Finding[] {
+  const plainFails = new Set(plain.filter((f) => f.verdict === 'fail').map((f) => f.rule));
+  const extra = findings.filter((f) => f.verdict === 'fail' && !plainFails.has(f.rule));
+  const answered = extra.find((f) => f.level === 'MUST' && !isServiceRule(f.rule));
+  // A failed SHOULD alone stays a warning of its own rule: folded, it would weigh as the variant's MUST.
+  const must = answered !== undefined || own.verdict === 'fail' || extra.some((f) => f.level === 'MUST' && isServiceRule(f.rule));
+  const consequences = must ? [...extra.filter((f) => isServiceRule(f.rule)), ...(answered && own.verdict === 'fail' && own.rule !== answered.rule ? [own] : [])] : [];
+  if (consequences.length === 0) return [...findings, own];
+  const cause = answered ?? (own.verdict === 'fail' ? own : { ...own, verdict: 'fail' as const, expected: `${own.expected}, and an answer breaking no rule the plain answer keeps` });
+  const rules = [...new Set(consequences.map((f) => f.rule))].join(', ');
+  const blamed = { ...cause, received: `${cause.received ?? ''}; the answer also breaks ${rules}, blamed on ${cause.rule} alone` };
+  const kept = findings.filter((f) => f !== cause && !consequences.includes(f));
+  return [...kept, ...(answered && !consequences.includes(own) ? [own] : []), blamed];
 }
 
 /** An answer of the service (200 or 400) whose body is not in its path's format: a request sent otherwise must not change that either. */

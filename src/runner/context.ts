@@ -1,6 +1,6 @@
 import { loadProfile, secretVariables, type LoadedProfile } from '../profile/load.ts';
 import { loadBases, type Bases } from '../scenario/load.ts';
-import { masker, type Mask } from '../profile/mask.ts';
+import { variablesMasker, type Mask } from '../profile/mask.ts';
 import { referenceDefaults } from '../profile/target.ts';
 import { concurrency } from './concurrency.ts';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../client/undici.ts';
@@ -35,7 +35,7 @@ export function runContext(): RunContext {
     context = {
       profile,
       bases: loadBases(),
-      mask: masker(profile.secrets),
+      mask: variablesMasker(secretVariables(profile)),
       secrets: secretVariables(profile),
       timeoutMs: profile.http?.timeoutMs ?? 10_000,
       inFlight: Number(env.OCS_WORKER_IN_FLIGHT) || concurrency(profile.safety, env),

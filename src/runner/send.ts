@@ -6,6 +6,7 @@ import type { Finding } from '../checks/finding.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { clockOf } from '../time/clock.ts';
 import { reserveAcceptance, settleAcceptance } from './budget.ts';
+import { judged, judging, sending } from './phases.ts';
 
 /** A case the target may accept changes an order; a refusal costs nothing. */
 const mayChangeState = (expect: Exchange['case']['expect']): boolean => expect === 'accepted' || expect === 'record' || expect === 'same-day' || expect === 'probe';
@@ -27,8 +28,12 @@ export async function sendAndJudge(
   const sentAt = clockOf(profile).now();
   let response: WireResponse | undefined;
   try {
+    sending();
     response = await transport.send(request);
-    return { findings: judge({ case: c, format, request: logical, response, sentAt }, profile), response, broken: false, sentAt };
+    const since = judging();
+    const findings = judge({ case: c, format, request: logical, response, sentAt }, profile);
+    judged(since);
+    return { findings, response, broken: false, sentAt };
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
     // An answer the HTTP parser refused came whole from the target: its framing fails, and the

@@ -31,7 +31,7 @@ export function paced(inner: Transport, ctx: Pacing, below: (pace: Pace) => Tran
 
 /**
  * How the harness talks to the run's target, wherever it sends from (the preflight, the
- * workers): undici with the profile's timeout and response cap, every response masked as it
+ * workers): undici with the profile's timeout, response cap and TLS options, every response masked as it
  * is read, every send timed (src/client/latency.ts: below the pace and the waits after a 429 or
  * a 503, so neither counts as the target's time), and paced (above). With `breaker` (the
  * workers), below the pace: a request the pace holds back has not been counted yet, and goes
@@ -40,7 +40,7 @@ export function paced(inner: Transport, ctx: Pacing, below: (pace: Pace) => Tran
  * stops every worker's sending (OCS_PACE_FILE); the run removes both as it starts.
  */
 export function targetTransport(ctx: Pick<RunContext, 'timeoutMs' | 'maxResponseBytes' | 'mask'> & Pacing, { breaker = false } = {}): Target {
-  const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes, sharedLog('OCS_STALL_FILE'));
+  const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes, sharedLog('OCS_STALL_FILE'), ctx.profile.tlsMaterial?.options());
   const masked = masking(timed(undici), ctx.mask);
   const { transport, pace } = paced(masked, ctx, breaker ? (p) => guarded(masked, () => p.places()) : undefined);
   return { send: (r) => transport.send(r), pace, close: () => undici.close(), destroy: () => undici.destroy() };

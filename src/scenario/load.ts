@@ -82,8 +82,17 @@ function caseLines(doc: Document | undefined, counter: LineCounter): number[] {
  * profile's list: `fixtures`, else the run's profile (src/scenario/each.ts runFixtures).
  */
 export function loadAllCases(dir = SUITES_DIR, fixtures?: Record<string, unknown>): LoadedCase[] {
+  return withEntries(readScenarios(dir), fixtures);
+}
+
+/** Every scenario file under `dir`, read and checked, its `each` cases not yet copied per entry. */
+export function readScenarios(dir = SUITES_DIR): LoadedCase[] {
   const bases = loadBases(dir);
-  const loaded = scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+  return scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+}
+
+/** The cases of readScenarios with each `each` case copied per entry of the list in `fixtures`, else of the run's profile; names checked unique. */
+export function withEntries(loaded: LoadedCase[], fixtures?: Record<string, unknown>): LoadedCase[] {
   const cases = loaded.some((c) => c.each) ? eachEntry(loaded, fixtures ?? runFixtures()) : loaded;
   const seen = new Map<string, string>();
   for (const c of cases) {
@@ -96,19 +105,24 @@ export function loadAllCases(dir = SUITES_DIR, fixtures?: Record<string, unknown
 }
 
 /**
- * Every case, read once per run: the first process that loads them (Playwright's main
- * process, listing the tests) keeps them in the file OCS_CASES_CACHE names, and every worker
- * reads that instead of parsing and checking the YAML again. Playwright starts a new worker
- * after each failed test, so this is paid per failure. The run removes the file when it starts.
+ * Every case, read once per run: `ocs-conformance run` keeps those it read to check the inputs
+ * in the file OCS_CASES_CACHE names (src/cli/run.ts), else the first process that loads them
+ * (Playwright's main process, listing the tests) does, and every other process reads that
+ * instead of parsing and checking the YAML again (about half a second of CPU). Playwright starts
+ * a new worker after each failed test, so this is paid per failure. A run started without
+ * `ocs-conformance run` removes the file when it starts (playwright.config.ts).
  */
 export function casesOfRun(env: NodeJS.ProcessEnv = process.env): LoadedCase[] {
   const cache = env.OCS_CASES_CACHE;
   if (cache && existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as LoadedCase[];
   const cases = loadAllCases();
-  if (cache) {
-    mkdirSync(dirname(cache), { recursive: true });
-    writeFileSync(`${cache}.${process.pid}`, JSON.stringify(cases));
-    renameSync(`${cache}.${process.pid}`, cache);
-  }
+  if (cache) keepCases(cache, cases);
   return cases;
+}
+
+/** Writes the run's cases where casesOfRun reads them, whole or not at all. */
+export function keepCases(cache: string, cases: LoadedCase[]): void {
+  mkdirSync(dirname(cache), { recursive: true });
+  writeFileSync(`${cache}.${process.pid}`, JSON.stringify(cases));
+  renameSync(`${cache}.${process.pid}`, cache);
 }

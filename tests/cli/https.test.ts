@@ -30,10 +30,10 @@ describe('ocs-conformance run against an https target with an untrusted certific
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('counts every check as errored, none as failed, and exits 2 with the reason', () => {
+  it('counts every check as errored, none as failed, and exits 2 with the reason and the profile key to set', () => {
     const context = `${run.stdout.slice(-1500)}\n${run.stderr.slice(-800)}`;
     assert.equal(run.code, 2, context);
-    assert.match(run.stderr.trim().split('\n').at(-1)!, /^ocs-conformance: the run could not be made: .* did not answer the preflight: transport: self-signed certificate \(DEPTH_ZERO_SELF_SIGNED_CERT\)/, context);
+    assert.match(run.stderr.trim().split('\n').at(-1)!, /^ocs-conformance: the run could not be made: .* did not answer the preflight: transport: TLS: self-signed certificate \(DEPTH_ZERO_SELF_SIGNED_CERT\); .*: set the profile's tls\.ca to the CA bundle/, context);
     const { counts } = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary;
     assert.ok(counts.error > 0, JSON.stringify(counts));
     assert.deepEqual({ pass: counts.pass, fail: counts.fail, skip: counts.skip }, { pass: 0, fail: 0, skip: 0 });

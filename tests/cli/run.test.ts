@@ -80,7 +80,9 @@ describe('ocs-conformance run', () => {
     assert.deepEqual(causes.map((c) => c.format).sort(), ['json', 'xml']);
     for (const c of causes) assert.ok(c.judged > 10 && c.failed === c.judged, JSON.stringify(c));
     const out = faulty.stdout;
-    const cause = `Probable cause: RSP-GENERATED-AT (MUST) fails on ${causes.map((c) => `${c.failed} of ${c.judged} checks in ${c.format.toUpperCase()}`).join(' and ')}`;
+    const explains = causes.reduce((n, c) => n + (c.explains ?? 0), 0);
+    assert.equal(explains, causes.reduce((n, c) => n + c.failed, 0), 'every check it fails, it fails alone');
+    const cause = `Probable cause: RSP-GENERATED-AT (MUST) fails on ${causes.map((c) => `${c.failed} of ${c.judged} checks in ${c.format.toUpperCase()}`).join(' and ')}, the only rule failing in ${explains} of them`;
     const changed = out.indexOf('Changed since baseline');
     assert.ok(out.includes(cause), out.slice(-3000));
     assert.ok(out.indexOf(cause) < changed && changed < out.indexOf('Conformance: NOT-CONFORMANT'));

@@ -296,17 +296,26 @@ describe('probableCauses', () => {
       check(['RSP-GENERATED-AT', 'xml', 'pass'], ['RSP-GENERATED-AT', 'xml', 'fail']),
       check(['RSP-GENERATED-AT', 'xml', 'pass']),
     ];
-    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 3, judged: 4 }]);
+    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-GENERATED-AT', level: 'MUST', format: 'json', failed: 3, judged: 4, explains: 3 }]);
   });
 
-  it('leaves out a response rule failing on half its checks or fewer, request rules and INFO rules', () => {
+  it('leaves out a response rule failing on half its checks or fewer, the service\'s request rules and INFO rules', () => {
     const outcomes = [
       check(['RSP-HTTP-STATUS', 'json', 'fail']), check(['RSP-HTTP-STATUS', 'json', 'pass']),
       check(['CNT-CONTACTIDS-MAX', 'json', 'fail']),
       check(['INFO-ERROR-BODY', 'json', 'fail']),
       check(['RSP-CONTENT-TYPE', 'xml', 'fail'], ['RSP-CONTENT-TYPE', 'xml', 'skip']),
     ];
-    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-CONTENT-TYPE', level: 'SHOULD', format: 'xml', failed: 1, judged: 1 }]);
+    assert.deepEqual(probableCauses(outcomes, rows), [{ rule: 'RSP-CONTENT-TYPE', level: 'SHOULD', format: 'xml', failed: 1, judged: 1, explains: 0 }]);
+  });
+
+  it('names a standard\'s rule too, and counts only the failing checks it is the one failing rule of as explained', () => {
+    const outcomes = [
+      check(['HTTP-ABSOLUTE-FORM', 'xml', 'fail'], ['RSP-HTTP-STATUS', 'xml', 'pass']),
+      check(['HTTP-ABSOLUTE-FORM', 'xml', 'fail'], ['RSP-GENERATED-AT', 'xml', 'fail']),
+      check(['HTTP-ABSOLUTE-FORM', 'xml', 'pass']),
+    ];
+    assert.deepEqual(probableCauses(outcomes, rows).find((c) => c.rule === 'HTTP-ABSOLUTE-FORM'), { rule: 'HTTP-ABSOLUTE-FORM', level: 'MUST', format: 'xml', failed: 2, judged: 3, explains: 1 });
   });
 
   it('is part of the summary', () => {

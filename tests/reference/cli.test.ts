@@ -128,4 +128,17 @@ describe('the reference CLI', () => {
       assert.match(stderr, /usage: reference\/cli\.ts .*--offset=SECONDS/, 'the usage shows the = form');
     }
   });
+
+  it('refuses --tls-ca without --tls-cert and --tls-key, and a certificate file it cannot read, with the usage', { timeout: 40_000 }, async () => {
+    const cases: [string[], RegExp][] = [
+      [['--tls-ca', 'tests/tls/ca.crt'], /--tls-cert and --tls-key go together/],
+      [['--tls-cert', 'tests/tls/none.crt', '--tls-key', 'tests/tls/server.key'], /--tls-cert: cannot read tests\/tls\/none\.crt \(ENOENT\)/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await refuse(args);
+      assert.equal(code, 2, `${args.join(' ')}: ${stderr}`);
+      assert.match(stderr, message, args.join(' '));
+      assert.match(stderr, /--tls-cert FILE --tls-key FILE \[--tls-ca FILE\]/);
+    }
+  });
 });
