@@ -20,6 +20,7 @@ import { ALL_VIOLATORS, violation } from './violators/index.ts';
 import { accepted, mixedRequests } from './mixed.ts';
 import { bursts, inSequence, sequences, together } from './company.ts';
 import { maximaProperties } from './maxima.ts';
+import { relationProperties } from './relations.ts';
 import { forms, framings, parity, single, type Sent } from './trials.ts';
 import type { PropertyDef } from './definition.ts';
 
@@ -65,7 +66,7 @@ function propertiesOf(op: Operation): PropertyDef<any>[] {
     arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FRAMINGS)).map(([s, framing]): Sent => ({ ...s, framing })),
     trial: framings(op, format),
   }));
-  return [...valid, ...violations, same, ...written, ...framed, ...maximaProperties(op)];
+  return [...valid, ...violations, same, ...written, ...framed, ...maximaProperties(op), ...relationProperties(op)];
 }
 
 /**

@@ -20,6 +20,7 @@ import { STANDARD_FAULTS } from './faults/standards.ts';
 import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
 import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
 import { OBSERVABLE_FAULTS } from './faults/observable.ts';
+import { RELATION_FAULTS } from './faults/relations.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -29,7 +30,7 @@ import { OBSERVABLE_FAULTS } from './faults/observable.ts';
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
   ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS,
-  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS];
+  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS, ...RELATION_FAULTS];
 
 export class UnknownFault extends Error {}
 

@@ -10,7 +10,7 @@ const SEARCH_PARENTS: Record<Operation, string[]> = {
 
 export interface SentSearch { field: string; source: string }
 
-function searchesSent(op: Operation, request: unknown): SentSearch[] {
+export function searchesSent(op: Operation, request: unknown): SentSearch[] {
   return SEARCH_PARENTS[op].flatMap((field) => {
     let cur: unknown = request;
     for (const seg of field.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[seg] : undefined;

@@ -12,6 +12,7 @@ import { wireFindings } from './wire.ts';
 import { httpFieldFindings } from './http-fields.ts';
 import { messageFindings } from './message.ts';
 import { bodyStandardFindings } from './body-standards.ts';
+import { errorMeaningFindings } from './error-meaning.ts';
 
 export interface Exchange {
   case: Pick<LoadedCase, 'operation' | 'rules' | 'expect' | 'message'>;
@@ -34,6 +35,7 @@ export function judge(x: Exchange, profile: LoadedProfile): Finding[] {
   if (view.status === 200 && metadataStatus === 400) {
     findings.push(ruleFinding('RSP-ERROR-STATUS', 'fail', { expected: 'an error answered with HTTP 400', received: 'HTTP 200 with metadata.status 400' }));
   }
+  findings.push(...errorMeaningFindings(op, view.status, view.value, profile));
   // A recorded case may send a doubtful form (DESIGN principle 3): only protocol rules judge it.
   if (view.status === 200 && x.case.expect !== 'record' && x.request !== undefined && view.value !== undefined) {
     findings.push(...checkFoundAddresses(op, x.request, valueAtPath(view.value, 'data')));

@@ -52,7 +52,8 @@ function list(given: NodeJS.ProcessEnv, coverage: boolean): number {
   for (const c of cases) {
     const b = built(c, ctx);
     const body = 'skip' in b ? `(skip: ${b.skip})` : b.body;
-    console.log(`${c.rules[0]} [${c.formats.join(',')}] ${c.name}  (${c.file})\n  expect ${JSON.stringify(c.expect)}\n  ${mask(body)}`);
+    const then = c.relation ? `, then the requests relation ${c.relation} makes of it (contract/relations.yaml)` : '';
+    console.log(`${c.rules[0]} [${c.formats.join(',')}] ${c.name}  (${c.file})\n  expect ${JSON.stringify(c.expect)}${then}\n  ${mask(body)}`);
   }
   console.log(`${cases.length} cases`);
   return 0;

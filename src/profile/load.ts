@@ -5,11 +5,12 @@ import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waiver-entry.ts';
 import { fixedProblem, type ClockSpec } from '../time/clock.ts';
 import { unknownProblems } from './unknowns.ts';
+import { targetLimitProblems, type TargetLimit } from './target-limits.ts';
 import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
 import { loadTls, type TlsKeys } from './tls.ts';
 import type { TlsMaterial } from '../client/tls.ts';
 
-export type { EnvRef, Identity, LoadedIdentity };
+export type { EnvRef, Identity, LoadedIdentity, TargetLimit };
 export interface Profile {
   name: string;
   baseUrl?: string;
@@ -21,8 +22,10 @@ export interface Profile {
   http?: HttpSettings;
   /** How to connect to an https target: CA bundle, client certificate, server name (src/profile/tls.ts). */
   tls?: TlsKeys;
-  responses?: { errorCodePath?: string; xmlRoot?: string };
+  responses?: { errorCodePath?: string; errorMeaningPath?: string; xmlRoot?: string };
   safety?: { workers?: number; concurrency?: number; maxAccepted?: number; rps?: number; waitBudgetSeconds?: number };
+  /** The target's own limits on strings the spec gives none (src/scenario/lengths.ts), shown on the certificate. */
+  targetLimits?: TargetLimit[];
   /** Failures of MUST rules a buyer accepts (src/profile/waivers.ts). */
   waivers?: WaiverEntry[];
   fixtures: Record<string, unknown> & { orders: Record<string, string> };
@@ -64,7 +67,7 @@ export function readProfile(file: string): Profile {
   const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
   const fixtures = listFixtures(profile.fixtures);
   const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures),
-    ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders })];
+    ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders }), ...targetLimitProblems(file, profile.targetLimits)];
   if (world.length) throw new ProfileError(world.join('\n'));
   return { ...profile, fixtures };
 }

@@ -115,7 +115,7 @@ export function referenceProfile(): object {
     name: 'Embedded reference service',
     timeZone: f.timeZone,
     credentials: { appkey: { env: 'OCS_APPKEY' }, sessionID: { env: 'OCS_SESSION_ID' } },
-    responses: { errorCodePath: 'errors.0.code', xmlRoot: 'response' },
+    responses: { errorCodePath: 'errors.0.code', errorMeaningPath: 'errors.0.message', xmlRoot: 'response' },
     identities: otherUsers(f, user).map((u) => ({
       name: u.name,
       credentials: { sessionID: { env: `OCS_SESSION_ID_${u.n}` }, ...(u.appkey ? { appkey: { env: `OCS_APPKEY_${u.n}` } } : {}) },

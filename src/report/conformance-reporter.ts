@@ -18,6 +18,7 @@ import { preflightOfRun, REFUSED } from '../runner/preflight.ts';
 import { UNSELECTED } from '../runner/grep.ts';
 import { stoppedBy } from '../runner/stop.ts';
 import { targetWorld } from './cutoffs.ts';
+import { declaredLimits } from './target-limits.ts';
 import { LatencyTally } from './latency.ts';
 import { describeChoices, profileValues } from './choices.ts';
 import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
@@ -142,6 +143,8 @@ export default class ConformanceReporter implements Reporter {
     summary.provenance = provenance({
       startedAt: result.startTime, durationMs: result.duration, workers: this.config?.workers ?? 1, shard, playwright: this.config?.version ?? 'unknown', waivers,
     }, env);
+    const limits = declaredLimits(env.OCS_PROFILE);
+    if (limits) summary.targetLimits = limits;
     const world = targetWorld(outcomes, summary, env.OCS_PROFILE);
     if (world) summary.targetWorld = world;
     summary.latency = this.latency.endpoints();

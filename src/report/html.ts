@@ -7,6 +7,7 @@ import { openPointsHtml, safetyHtml } from './html-open.ts';
 import { latencyHtml } from './html-latency.ts';
 import { baselineHtml, provenanceHtml, skipsHtml, targetWorldHtml, waiversHtml } from './html-sections.ts';
 import { STYLE } from './html-style.ts';
+import { targetLimitsHtml } from './target-limits.ts';
 
 // The mutation report (scripts/mutation/report.ts) writes with the certificate's escaping and colours.
 export { COLOURS, esc } from './html-text.ts';
@@ -64,6 +65,7 @@ ${gridHtml(s)}
 ${failingHtml(s)}
 ${s.baseline ? baselineHtml(s.baseline) : ''}
 ${s.waivers ? waiversHtml(s.waivers) : ''}
+${s.targetLimits ? targetLimitsHtml(s.targetLimits) : ''}
 ${skipsHtml(s)}
 ${openPointsHtml(s.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety'))}
 ${s.targetWorld ? targetWorldHtml(s.targetWorld) : ''}

@@ -10,6 +10,7 @@ import type { UnknownKind } from '../profile/unknowns.ts';
 import type { LatencyOutcome } from '../client/latency.ts';
 import type { PaceFigures } from '../client/pace-figures.ts';
 import type { Layer } from '../contract/layers.ts';
+import type { TargetLimit } from '../profile/load.ts';
 
 /** `recorded`: an INFO rule's check ran; it keeps what the target did and never passes or fails. */
 export type RuleVerdict = Verdict | 'untested' | 'recorded';
@@ -133,6 +134,8 @@ export interface Summary {
   baseline?: BaselineSection;
   /** The run's waivers and what each did (src/report/waivers.ts). */
   waivers?: WaiversSection;
+  /** The target's own limits the profile declares on strings the spec gives none (src/report/target-limits.ts). */
+  targetLimits?: TargetLimit[];
   /** The target's clock, the sides of its cut-offs judged, and the unknown values' origin (src/report/cutoffs.ts). */
   targetWorld?: TargetWorld;
   /** How long the target took to answer, per endpoint and format (src/report/latency.ts); never part of the verdict. */

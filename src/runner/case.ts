@@ -9,6 +9,10 @@ import type { RunContext } from './context.ts';
 import type { Part } from '../checks/part.ts';
 import { compareForms, compareFramings, type Compared } from './compare.ts';
 import { sendAndJudge } from './send.ts';
+import { relate } from './relations.ts';
+import { relationById } from '../contract/relations.ts';
+import { valueAtPath } from '../checks/error-number.ts';
+import { NOT_APPLICABLE } from '../scenario/missing.ts';
 import { runBurst, runSequence, type Company, type Prepared } from './sequence.ts';
 import { clockOf } from '../time/clock.ts';
 import { sleepUnlessStopped } from './stop.ts';
@@ -55,12 +59,14 @@ const judged = (parts: Part[]): CaseResult => ({
 });
 
 async function runOnce(c: LoadedCase, format: Format, ctx: RunContext, transport: Transport, baseUrl: string): Promise<CaseResult> {
+  if (c.needs && valueAtPath(ctx.profile, c.needs) === undefined) return { kind: 'skip', reason: `${NOT_APPLICABLE}the profile gives no ${c.needs}` };
   if (c.sequence) return sequenceCase(c, format, ctx, transport, baseUrl);
   const built = prepare(c, format, ctx, baseUrl);
   if ('skip' in built) return { kind: 'skip', reason: built.skip };
   const { logical, request } = built;
   if (c.form) return compared(await compareForms(c.operation, format, logical, c.form, c.expect, ctx, transport, baseUrl));
   if (c.framing) return compared(await compareFramings(c.operation, format, logical, c.framing, c.expect, ctx, transport, baseUrl));
+  if (c.relation) return compared(await relate(c.relation, { op: c.operation, format, logical: logical!, expect: c.expect, rules: c.rules.filter((id) => id !== relationById(c.relation!).rule) }, { ctx, transport, url: baseUrl }));
   if (c.message) request.message = c.message;
   const sent = await sendAndJudge(c, format, logical, request, transport, ctx.profile);
   if (sent.unsent) return { kind: 'skip', reason: sent.unsent };

@@ -6,6 +6,7 @@ import { edgeText, type EdgeSpec } from './text-edges.ts';
 import { MissingFixture } from './missing.ts';
 import { identitiesRoot } from './identities.ts';
 import { valueEdgeSettings } from './value-edges.ts';
+import { isUnstated, unstatedText } from './lengths.ts';
 
 export { MissingFixture };
 
@@ -19,7 +20,9 @@ export function buildRequest(c: Pick<LoadedCase, 'operation' | 'base' | 'set' | 
   const ctx: CaseContext = { ...given, entry: c.entry };
   const base = ctx.bases.bases[c.operation][c.base ?? 'valid'];
   const body = resolve(base, ctx) as Record<string, unknown>;
-  for (const [path, value] of Object.entries(c.set ?? {})) setPath(body, path, resolve(value, ctx));
+  for (const [path, value] of Object.entries(c.set ?? {})) {
+    setPath(body, path, isUnstated(value) ? unstatedText(value.$unstated, c.operation, path, ctx.profile) : resolve(value, ctx));
+  }
   for (const path of c.unset ?? []) unsetPath(body, path);
   if (c.valueEdge) for (const [path, value] of Object.entries(valueEdgeSettings(body, c.valueEdge, ctx.profile, ctx.now))) setPath(body, path, value);
   return body;

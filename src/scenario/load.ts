@@ -7,6 +7,7 @@ import { eachEntry, runFixtures } from './each.ts';
 import { checkBuilt, checkRules, inEachVariant, sequenceExpect } from './variants.ts';
 import { checkMessage } from './messages.ts';
 import { valueEdgeCopies } from './value-edges.ts';
+import { relationById } from '../contract/relations.ts';
 
 export { ScenarioError } from './types.ts';
 export type { Bases, Expect, LoadedCase, ScenarioCase, ScenarioFile, SequenceSpec, SequenceStep } from './types.ts';
@@ -56,6 +57,9 @@ function loadScenarioFile(path: string, bases: Bases): LoadedCase[] {
       });
     } else checkBuilt(c, file.operation, formats, bases, key);
     if (c.message) checkMessage({ ...c, message: c.message }, key);
+    if (c.relation && !c.rules.includes(relationById(c.relation).rule)) {
+      throw new ScenarioError(`${key}.rules: relation ${c.relation} is judged on ${relationById(c.relation).rule}, which rules must name`);
+    }
     const { forms, framings, expect, ...own } = c;
     const loaded: LoadedCase = {
       ...own, expect: c.sequence ? sequenceExpect(c.sequence) : expect!, file: rel(path), index, ...(lines[index] ? { line: lines[index] } : {}), operation: file.operation, family: file.family, formats,

@@ -68,6 +68,10 @@ export interface ScenarioCase extends Built {
   message?: MessageKind;
   /** A set of value edges the case walks: a copy per field and entry (src/scenario/value-edges.ts). */
   valueEdges?: 'integers' | 'dates' | 'times' | 'credentials';
+  /** A profile key the case's rule is judged through (`responses.errorMeaningPath`): without it the case is not applicable. */
+  needs?: string;
+  /** A relation of contract/relations.yaml sent of the built request (src/runner/relations.ts). */
+  relation?: 'result-as-search' | 'repeat' | 'same-value' | 'remark-places';
 }
 
 /** The value edge a copy of a `valueEdges` case sends: the set, its entry, the field (dotted path). */

@@ -9,7 +9,7 @@ import type { Finding } from '../../src/checks/finding.ts';
 import type { LoadedProfile } from '../../src/profile/load.ts';
 import type { Expect } from '../../src/scenario/load.ts';
 import { encodeXml } from '../../src/codec/xml.ts';
-import { referenceProfile } from './helpers.ts';
+import { meaningOf, referenceProfile } from './helpers.ts';
 
 const reference = referenceProfile();
 /** A profile that names no error path, no XML root and no time zone: the harness's defaults. */
@@ -43,6 +43,8 @@ const pickupRequest = (extra: Record<string, unknown> = {}) => ({
 const receiverOk = (data: Record<string, unknown> = {}) => ({ metadata: { status: 200, generated_at: AT }, data: { status: 'success', ...data } });
 const pickupOk = (data: Record<string, unknown> = {}) => ({ metadata: { status: 200, generated_at: AT }, data: { state: 'success', information: 'Бесплатно до 16:00', ...data } });
 const errorBody = (code: number) => ({ metadata: { status: 400, generated_at: AT }, errors: [{ code, title: 'Ошибка', detail: 'нет доступа' }] });
+/** A documented error as the reference profile says it is written: section 7's English meaning at errors.0.message. */
+const meantBody = (code: number) => ({ ...errorBody(code), errors: [{ ...errorBody(code).errors[0]!, ...meaningOf(code) }] });
 
 interface Run {
   op?: Operation; format?: Format; rules?: string[]; expect?: Expect;
@@ -95,7 +97,7 @@ describe('judge: a correct response passes every response rule', () => {
     });
 
     it(`a documented error in ${format.toUpperCase()}`, () => {
-      const fs = run({ format, rules: ['ERR-610002'], expect: { error: 610002 }, response: wire(400, errorBody(610002), format) });
+      const fs = run({ format, rules: ['ERR-610002'], expect: { error: 610002 }, response: wire(400, meantBody(610002), format) });
       assert.deepEqual(fs.filter((f) => f.verdict !== 'pass').map((f) => f.rule), []);
       for (const id of ['RSP-HTTP-STATUS', 'RSP-METADATA-STATUS', 'RSP-GENERATED-AT', 'RSP-ERROR-STATUS', 'ERR-610002']) assert.equal(one(fs, id).verdict, 'pass', id);
     });

@@ -9,14 +9,14 @@ import type { Transport, WireRequest, WireResponse } from '../../src/client/tran
 import type { RunContext } from '../../src/runner/context.ts';
 import { exposed } from '../../src/runner/controls.ts';
 import { runBurst, runSequence, SEQUENCE_RULE, type Prepared } from '../../src/runner/sequence.ts';
-import { referenceProfile } from './helpers.ts';
+import { meaningOf, referenceProfile } from './helpers.ts';
 
 const ctx = { profile: referenceProfile() } as RunContext;
 
 const stamp = (): string => new Date(Date.now() + 3 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
 const json = (status: number, body: Record<string, unknown>): WireResponse => ({ status, headers: { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() }, ms: 1, body: JSON.stringify(body) });
 const accepted = (op: Operation): WireResponse => json(200, { metadata: { status: 200, generated_at: stamp() }, data: op === 'change_pickup' ? { state: 'success', information: 'free' } : { status: 'success' } });
-const refused = (code: number): WireResponse => json(400, { metadata: { status: 400, generated_at: stamp() }, errors: [{ code }] });
+const refused = (code: number): WireResponse => json(400, { metadata: { status: 400, generated_at: stamp() }, errors: [{ code, ...meaningOf(code) }] });
 
 const step = (operation: Operation, orderID: string, expect: Prepared['expect'], rules: string[], sessionID = 'main'): Prepared => ({
   operation, format: 'json' as Format, rules, expect, logical: { orderID, sessionID },

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../../src/contract/load.ts';
+import { loadErrors, ROOT } from '../../src/contract/load.ts';
 import { loadProfile, ProfileError, type LoadedProfile } from '../../src/profile/load.ts';
 import type { UnknownKind } from '../../src/profile/unknowns.ts';
 import { parse, stringify } from 'yaml';
@@ -18,6 +18,12 @@ export { REFERENCE_PROFILE };
 
 /** Dummy credentials, the reference profile's further identity's included: the unit tests never reach a target. */
 export const DUMMY_ENV = { OCS_APPKEY: 'dummy-appkey', OCS_SESSION_ID: 'dummy-session', OCS_SESSION_ID_2: 'dummy-session-2', OCS_APPKEY_2: 'dummy-appkey-2' };
+
+/** Section 7's English meaning of a documented number, as a stub error entry carries it where the reference profile says (errors.0.message: RSP-ERROR-MEANING). */
+export const meaningOf = (code: number): { message?: string } => {
+  const e = loadErrors().find((x) => x.code === code);
+  return e ? { message: e.meaning } : {};
+};
 
 export function referenceProfile(): LoadedProfile {
   return loadProfile(REFERENCE_PROFILE, DUMMY_ENV);

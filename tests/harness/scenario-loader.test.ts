@@ -71,6 +71,20 @@ describe('loadAllCases refuses a bad scenario file', () => {
     assertRefused(dir, 'change_receiver/bad.yaml', 'cases.1.rules', 'PCK-VARIANT-REQUIRED', 'change_receiver');
   });
 
+  it('with a relation whose rule the case does not name, or sent of a raw body', () => {
+    assertRefused(suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: a request twice
+    rules: [RSP-RECEIVER-SUCCESS]
+    relation: repeat
+    expect: accepted`) }), 'change_receiver/bad.yaml', 'cases.0.rules', 'REL-REPEAT');
+    assertRefused(suite({ 'change_receiver/bad.yaml': receiverFile(`
+  - name: a raw body twice
+    rules: [REL-REPEAT]
+    relation: repeat
+    raw: { json: "{}", xml: "<request/>" }
+    expect: rejected`) }), 'change_receiver/bad.yaml', 'cases.0');
+  });
+
   it('with a case that has no expect', () => {
     const dir = suite({ 'change_receiver/bad.yaml': receiverFile(`
   - name: no expectation

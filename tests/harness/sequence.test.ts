@@ -10,7 +10,7 @@ import { encodeXml } from '../../src/codec/xml.ts';
 import type { RunContext } from '../../src/runner/context.ts';
 import { OVERLAP_RULE, runBurst, runSequence, SEQUENCE_RULE, type Prepared } from '../../src/runner/sequence.ts';
 import type { Part } from '../../src/checks/part.ts';
-import { changedProfile, referenceProfile } from './helpers.ts';
+import { changedProfile, meaningOf, referenceProfile } from './helpers.ts';
 
 const ctx = { profile: referenceProfile() } as RunContext;
 
@@ -23,7 +23,7 @@ const answer = (format: Format, status: number, body: Record<string, unknown>): 
   body: format === 'json' ? JSON.stringify(body) : encodeXml(body, 'response'),
 });
 const accepted = (format: Format, at?: string) => answer(format, 200, { metadata: { status: 200, generated_at: at ?? stamp() }, data: { status: 'success' } });
-const refused = (format: Format, code: number) => answer(format, 400, { metadata: { status: 400, generated_at: stamp() }, errors: [{ code }] });
+const refused = (format: Format, code: number) => answer(format, 400, { metadata: { status: 400, generated_at: stamp() }, errors: [{ code, ...meaningOf(code) }] });
 
 const step = (orderID: string, expect: Prepared['expect'], rules: string[], format: Format = 'json', pauseBeforeMs?: number): Prepared => ({
   operation: 'change_receiver', format, rules, expect, logical: undefined, ...(pauseBeforeMs ? { pauseBeforeMs } : {}),
