@@ -29,7 +29,8 @@ export function summarize(outcomes: TestOutcome[], target: Summary['target'], re
       let met = verdicts.get(key);
       if (!met) verdicts.set(key, (met = new Set()));
       met.add(f.verdict);
-      if (f.verdict === 'skip' && !isNotApplicable(o.skipped)) lacking.add(key);
+      // Not applicable is said of a whole check (o.skipped) or of one rule in it (a relation the request cannot show: its finding's note).
+      if (f.verdict === 'skip' && !isNotApplicable(o.skipped ?? f.note)) lacking.add(key);
       if (f.note) {
         let lines = notes.get(key);
         if (!lines) notes.set(key, (lines = []));

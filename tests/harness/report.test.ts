@@ -197,6 +197,15 @@ describe('summarize', () => {
     assert.deepEqual(s.skips, [{ reason: skipped.skipped, checks: 2, rules: ['ERR-610003'], fixture: { key: 'fixtures.addressBook.contactIDs', needs: 4 } }]);
   });
 
+  it('stays conformant when a MUST rule is skipped only as not applicable on the finding (a relation the request cannot show), and incomplete when the finding\'s skip is anything else', () => {
+    const rest = { ...whole, findings: whole.findings.filter((f) => f.rule !== 'REL-RESULT-AS-SEARCH') };
+    const skippedBy = (note: string): TestOutcome => ({ verdict: 'pass', warning: false, findings: [{ rule: 'REL-RESULT-AS-SEARCH', format: 'json', verdict: 'skip', note }, { rule: 'REL-RESULT-AS-SEARCH', format: 'xml', verdict: 'skip', note }] });
+    const na = summarize([rest, skippedBy('not applicable: the request has no text search')], target);
+    assert.equal(na.verdict, 'conformant');
+    assert.deepEqual([row(na, 'REL-RESULT-AS-SEARCH').json, row(na, 'REL-RESULT-AS-SEARCH').xml], ['skip', 'skip']);
+    assert.equal(summarize([rest, skippedBy('the profile lacks a search')], target).verdict, 'incomplete');
+  });
+
   it('is incomplete when a finding errors', () => {
     const s = summarize([whole, outcome('error', [[INFO, 'xml', 'error']])], target);
     assert.equal(s.verdict, 'incomplete');
