@@ -19,6 +19,7 @@ import { IDENTITY_FAULTS } from './faults/identities.ts';
 import { STANDARD_FAULTS } from './faults/standards.ts';
 import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
 import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
+import { LAX_READER_FAULTS } from './faults/lax-readers.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -28,7 +29,7 @@ import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
   ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS,
-  ...EDGE_VALUE_FAULTS];
+  ...EDGE_VALUE_FAULTS, ...LAX_READER_FAULTS];
 
 export class UnknownFault extends Error {}
 
