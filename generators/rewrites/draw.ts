@@ -17,6 +17,7 @@ export interface Rewritten { tree: Node; applied: AppliedRewrite[] }
 /** The operators that change the place, with what each makes of the tree. */
 function candidates(tree: Node, site: number, format: Format) {
   const sites = sitesOf(tree);
+  if (sites.length === 0) return [];
   const at = sites[site % sites.length]!;
   return OPERATORS().flatMap((operator) => {
     const next = operator.rewrite(tree, at, format);
