@@ -7,6 +7,7 @@
 import type { Format, Operation } from '../../src/contract/load.ts';
 import { TransportError, wireRequest, type WireResponse } from '../../src/client/transport.ts';
 import { errorFindings } from '../../src/checks/judge.ts';
+import { ruleFinding } from '../../src/checks/response.ts';
 import { describeRewrite, judgeLax, oracleSays } from '../../src/checks/lax.ts';
 import { laxRules } from '../../src/contract/lax-readers.ts';
 import { inOracleWorld, oracleRequest, oracleUrl } from '../../src/runner/oracle.ts';
@@ -15,7 +16,7 @@ import type { Request } from '../receiver.ts';
 import type { Trial } from '../trial.ts';
 import type { Target } from '../trials.ts';
 import { applyDraws, type Draw } from './draw.ts';
-import { fromLogical } from './tree.ts';
+import { fromLogical, type Node } from './tree.ts';
 import { writeTree } from './write.ts';
 
 /** A valid request and the rewrites drawn for it. */
@@ -40,13 +41,22 @@ export async function laxTrial(t: Target, op: Operation, format: Format, value: 
   const exchange = { request, response: sent.response };
   if (sent.broken || !sent.response) return { parts: [{ format, findings: [...sent.findings, ...errorFindings(rules.slice(0, 1), `transport: ${sent.failure}`)], exchange }], broken: true, own: rules };
   let answer: WireResponse;
+  let plain: WireResponse | undefined;
+  const ask = (tree: Node): Promise<WireResponse> => t.transport.send(oracleRequest(oracle, op, format, writeTree(format, tree)));
   try {
-    answer = await t.transport.send(oracleRequest(oracle, op, format, writeTree(format, theirs.tree)));
+    answer = await ask(theirs.tree);
+    // A disagreement is the rewrite's only where the reference takes the request before it: otherwise the two worlds differ.
+    if (answer.status !== sent.response.status) plain = await ask(fromLogical(inOracleWorld(t.ctx.profile, value.request)));
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
     return { parts: [{ format, findings: errorFindings(rules.slice(0, 1), `the reference beside the run did not answer: ${err.message}`), exchange }], broken: true, own: rules };
   }
-  const evidence = `Rewritten: ${ours.applied.map(describeRewrite).join('; ')}. Original request: ${writeTree(format, fromLogical(value.request))}`;
+  const original = writeTree(format, fromLogical(value.request));
+  const evidence = `Rewritten: ${ours.applied.map(describeRewrite).join('; ')}. Original request: ${original}`;
+  if (plain && plain.status !== 200) {
+    const skipped = ruleFinding(rules[0]!, 'skip', { note: `not judged: the reference refuses the request before it is rewritten (${oracleSays(op, format, plain)}), so its world is not the target's here. ${evidence}` });
+    return { parts: [{ format, findings: [...sent.findings, skipped], exchange }], own: rules };
+  }
   const findings = judgeLax(ours.applied, sent.response, answer, oracleSays(op, format, answer), evidence);
   return { parts: [{ format, findings: [...sent.findings, ...findings], exchange }], own: rules };
 }
