@@ -54,6 +54,19 @@ const numberRead = (body: Obj): Obj => members(body, (k, v) => [k, INTEGERS.has(
 /** A C string ends at its first NUL: what follows is never read. */
 const cStrings = (body: Obj): Obj => members(body, (k, v) => [k, typeof v === 'string' && v.includes('\u0000') ? v.slice(0, v.indexOf('\u0000')) : v]) as Obj;
 
+/** PHP's loose comparison or JavaScript's falsy test taken for presence: a member that is false is read as absent. */
+const falseAbsent = (body: Obj): Obj => {
+  const drop = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(drop);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== false).map(([k, v]) => [k, drop(v)]));
+  };
+  return drop(body) as Obj;
+};
+
+/** fast-xml-parser's removeNSPrefix: an element's prefix and the namespace declarations are dropped before the document is read. */
+const withoutPrefixes = (xml: string): string => xml.replace(/<(\/?)[A-Za-z_][\w.-]*:/g, '<$1').replace(/\s+xmlns:[\w.-]+="[^"]*"/g, '');
+
 /** A PAD SPACE collation compares a looked-up value without its trailing spaces. */
 const padSpace = (body: Obj): Obj => members(body, (k, v) => [k, LOOKED_UP.has(k) && typeof v === 'string' ? v.replace(/ +$/, '') : v]) as Obj;
 
@@ -62,6 +75,16 @@ export const LAX_READER_FAULTS: Fault[] = [
     name: 'lax-member-names-any-case', rule: 'LAX-MEMBER-NAMES',
     description: 'binds a member named in another case (ORDERID, orderid) to the documented one, as System.Text.Json\'s web defaults and Go\'s encoding/json do',
     request: (body) => anyCase(body),
+  },
+  {
+    name: 'lax-xml-namespace-prefixes-dropped', rule: 'LAX-MEMBER-NAMES',
+    description: 'drops every namespace prefix of an XML request before reading it, as fast-xml-parser with removeNSPrefix does, so <p:orderID xmlns:p="urn:x"> is orderID',
+    received: (body, at) => (at.format === 'xml' ? Buffer.from(withoutPrefixes(body.toString('utf8'))) : body),
+  },
+  {
+    name: 'lax-false-as-absent', rule: 'LAX-VALUE-SHAPES',
+    description: 'reads a member that is false as absent, as a presence test written if (!value) does, so changeOrderPayer false is a missing changeOrderPayer',
+    request: (body) => falseAbsent(body),
   },
   {
     name: 'lax-single-value-arrays', rule: 'LAX-VALUE-SHAPES',
