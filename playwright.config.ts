@@ -73,6 +73,19 @@ function profileSettings(file: string): ProfileSettings {
   }
 }
 
+/** A reference started as a process, its URL in `variable`. */
+function referenceServer(variable: string, env: Record<string, string>) {
+  return {
+    command: 'node --import tsx reference/cli.ts --port 0',
+    wait: { stdout: new RegExp(`listening (?<${variable}>http:\\/\\/127\\.0\\.0\\.1:[0-9]+)`) },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    timeout: 30_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env,
+  };
+}
+
 /** The value of a flag of this Playwright command line (`--grep X`, `--grep=X`, `-g X`). */
 function cliFlag(short: string, long: string): string | undefined {
   const args = process.argv;
@@ -94,15 +107,12 @@ export default defineConfig({
   timeout: 60_000,
   outputDir: `${reports}/test-results`,
   reporter: reporters(reports),
-  webServer: targetingReference
-    ? {
-        command: 'node --import tsx reference/cli.ts --port 0',
-        // The reference binds a free port and prints it; the named group becomes OCS_BASE_URL.
-        wait: { stdout: /listening (?<OCS_BASE_URL>http:\/\/127\.0\.0\.1:[0-9]+)/ },
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-        timeout: 30_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      }
-    : undefined,
+  // The embedded reference as the target when no OCS_BASE_URL is given; and always, faithful (no
+  // fault, no operating mode), a second one beside the run: the oracle that judges requests
+  // rewritten as lax readers read them (src/runner/oracle.ts). Each binds a free port and prints
+  // it; the named group becomes the variable the workers read.
+  webServer: [
+    ...(targetingReference ? [referenceServer('OCS_BASE_URL', {})] : []),
+    referenceServer('OCS_ORACLE_URL', { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' }),
+  ],
 });

@@ -5,7 +5,8 @@
  * JSON and as XML; per operation and format, the same in every form of the format
  * (src/codec/forms.ts) and in every HTTP framing (src/client/framing.ts) as plainly; and
  * sequences and bursts of both operations and formats get the answers their requests get alone
- * (generators/company.ts). suites/conformance.spec.ts makes each a step of its endpoint's test;
+ * (generators/company.ts); and valid requests rewritten as lax readers read them get the
+ * reference's outcome (generators/rewrites/). suites/conformance.spec.ts makes each a step of its endpoint's test;
  * the mutation run (scripts/mutation/sources.ts) judges every reference with them.
  */
 import fc from 'fast-check';
@@ -21,6 +22,7 @@ import { accepted, mixedRequests } from './mixed.ts';
 import { bursts, inSequence, sequences, together } from './company.ts';
 import { maximaProperties } from './maxima.ts';
 import { relationProperties } from './relations.ts';
+import { laxProperties } from './rewrites/property.ts';
 import { forms, framings, parity, single, type Sent } from './trials.ts';
 import type { PropertyDef } from './definition.ts';
 
@@ -66,7 +68,7 @@ function propertiesOf(op: Operation): PropertyDef<any>[] {
     arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FRAMINGS)).map(([s, framing]): Sent => ({ ...s, framing })),
     trial: framings(op, format),
   }));
-  return [...valid, ...violations, same, ...written, ...framed, ...maximaProperties(op), ...relationProperties(op)];
+  return [...valid, ...violations, same, ...written, ...framed, ...maximaProperties(op), ...relationProperties(op), ...laxProperties(op)];
 }
 
 /**

@@ -20,6 +20,8 @@ export interface Target {
   url: string;
   transport: Transport;
   ctx: RunContext;
+  /** The faithful reference beside the run, the oracle of rewritten requests (src/runner/oracle.ts), where the runner gives one. */
+  oracle?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ import { EDGE_TEXT_FAULTS } from './faults/edges-text.ts';
 import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
 import { OBSERVABLE_FAULTS } from './faults/observable.ts';
 import { RELATION_FAULTS } from './faults/relations.ts';
+import { LAX_READER_FAULTS } from './faults/lax-readers.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -30,7 +31,7 @@ import { RELATION_FAULTS } from './faults/relations.ts';
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
   ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS,
-  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS, ...RELATION_FAULTS];
+  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS, ...RELATION_FAULTS, ...LAX_READER_FAULTS];
 
 export class UnknownFault extends Error {}
 

@@ -1,10 +1,15 @@
 import type { Format } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import { runCase } from '../../src/runner/case.ts';
+import { laxRules } from '../../src/contract/lax-readers.ts';
 import { eachLimited } from '../../src/runner/limit.ts';
 import { loadAllCases, type LoadedCase } from '../../src/scenario/load.ts';
 import type { Target } from '../../generators/trials.ts';
 import { checkProperty, PROPERTIES } from '../../generators/suite.ts';
+import { laxSweep } from '../../generators/rewrites/property.ts';
+import { laxTrial } from '../../generators/rewrites/trial.ts';
+import { FORMATS, OPERATIONS } from '../../src/contract/load.ts';
+import { clockOf } from '../../src/time/clock.ts';
 
 /** A finding, with the format it was made in and what made it (for the report's evidence). */
 export interface SourcedFinding extends Finding {
@@ -49,8 +54,8 @@ export function propertySettings(env: NodeJS.ProcessEnv = process.env): Property
  * by every one.
  */
 export function findingSources(settings: PropertySettings, focus?: string): FindingSource[] {
-  if (settings.runs === 0) return [scenarioSource(focus)];
-  return [scenarioSource(focus), propertySource(settings, focus)];
+  if (settings.runs === 0) return [scenarioSource(focus), laxSweepSource(focus)];
+  return [scenarioSource(focus), propertySource(settings, focus), laxSweepSource(focus)];
 }
 
 /** Whether a case names `rule`: itself, or in a step of its sequence. */
@@ -58,7 +63,7 @@ const caseNames = (c: LoadedCase, rule: string): boolean => c.rules.includes(rul
 
 /** Whether any case or property names `rule`: a focused judgement of a fault that no check names would see nothing. */
 export function sees(rule: string): boolean {
-  return scenarioRuns().some(({ c }) => caseNames(c, rule)) || PROPERTIES.some((p) => p.rules.includes(rule));
+  return laxRules().includes(rule) || scenarioRuns().some(({ c }) => caseNames(c, rule)) || PROPERTIES.some((p) => p.rules.includes(rule));
 }
 
 let loaded: { c: LoadedCase; format: Format }[] | undefined;
@@ -105,6 +110,28 @@ export function propertySource({ runs, seed }: PropertySettings, focus?: string)
       const origin = `property: ${p.title}`;
       for (const part of failure ? failure.parts : run.merged) {
         for (const f of part.findings) out.push({ ...f, format: part.format, origin });
+      }
+    });
+    return out;
+  };
+}
+
+/**
+ * The lax readers' sweep (issue 41): every operator of contract/lax-readers.yaml at every place
+ * of a few fixed valid requests, per operation and format, each judged by the faithful reference
+ * judgeReference starts beside the target (scripts/mutation/verdict.ts). No draw decides it, so
+ * it judges alike with OCS_RUNS=0 and with any seed.
+ */
+export function laxSweepSource(focus?: string): FindingSource {
+  return async (target) => {
+    if (focus && !laxRules().includes(focus)) return [];
+    const g = { profile: target.ctx.profile, now: clockOf(target.ctx.profile).now() };
+    const runs = OPERATIONS.flatMap((op) => FORMATS.flatMap((format) => laxSweep(op, format, g).map((value) => ({ op, format, value }))));
+    const out: SourcedFinding[] = [];
+    await eachLimited(runs, 16, async ({ op, format, value }) => {
+      const trial = await laxTrial(target, op, format, value);
+      for (const part of trial.parts) {
+        for (const f of part.findings) out.push({ ...f, format: part.format, origin: `lax readers' sweep: ${op} [${format}]` });
       }
     });
     return out;

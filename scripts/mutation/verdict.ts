@@ -49,28 +49,32 @@ function verdictOf(findings: SourcedFinding[], mask: (text: string) => string = 
   return { conformant: summary.verdict === 'conformant', blamed, errors, evidence: evidence.sort((a, b) => a.rule.localeCompare(b.rule)) };
 }
 
-/** Judges the target at `url` with every source, over a transport of its own, in this process. */
-export async function judgeUrl(url: string, sources: FindingSource[], ctx: RunContext): Promise<SourcedFinding[]> {
+/** Judges the target at `url` with every source, over a transport of its own, in this process; `oracle`: the faithful reference beside it. */
+export async function judgeUrl(url: string, sources: FindingSource[], ctx: RunContext, oracle?: string): Promise<SourcedFinding[]> {
   const undici = undiciTransport(ctx.timeoutMs, ctx.maxResponseBytes);
   // Paced as a run paces its target: a 429 or a 503 is "not now", waited out, never judged.
   const { transport } = paced(undici, ctx);
   try {
-    return (await Promise.all(sources.map((source) => source({ url, transport, ctx })))).flat();
+    return (await Promise.all(sources.map((source) => source({ url, transport, ctx, ...(oracle ? { oracle } : {}) })))).flat();
   } finally {
     await undici.destroy();
   }
 }
 
-/** Starts the reference in this process (with `fault`, or faithful), judges it with every source, stops it. */
+/**
+ * Starts the reference in this process (with `fault`, or faithful), and a faithful one beside it
+ * as the oracle of rewritten requests (src/runner/oracle.ts), judges it with every source, stops both.
+ */
 export async function judgeReference(fault: string | undefined, sources: FindingSource[], ctx: RunContext): Promise<TargetVerdict> {
   const started = performance.now();
   let internalErrors = 0;
   const ref = await startReference({ fault, port: 0, onInternalError: () => internalErrors++ });
+  const oracle = await startReference({ port: 0 });
   let findings: SourcedFinding[];
   try {
-    findings = await judgeUrl(ref.url, sources, ctx);
+    findings = await judgeUrl(ref.url, sources, ctx, oracle.url);
   } finally {
-    await ref.close();
+    await Promise.all([ref.close(), oracle.close()]);
   }
   return { ...verdictOf(findings, ctx.mask), internalErrors, ms: Math.round(performance.now() - started) };
 }
