@@ -50,9 +50,9 @@ export const FREE_TEXT_FAULTS: Fault[] = [
       (hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : ENTITIES[named] ?? m))),
   // A stray ]]> after the section is not well formed (XML 1.0 §2.4, CharData), but a lenient reader
   // such as the harness's takes it as text: either way the echo read back is not the search sent.
-  { ...written('xml', 'xml-answer-echo-in-unsplit-cdata', 'writes foundAddresses source into an XML answer as a CDATA section without splitting ]]>, so a search holding ]]> ends the section early and its echo is cut',
+  { ...written('xml', 'xml-answer-echo-in-unsplit-cdata', 'writes foundAddresses source into an XML answer as a CDATA section without splitting ]]>, so a search holding ]]> ends the section early and leaves ]]> in character data: the answer is not well-formed (XML 1.0 2.4), which the format rule judges before the echo can be read',
     (text) => text.replace(/<source>([^<]*)<\/source>/g, (_, inner: string) =>
-      `<source><![CDATA[${inner.replace(/&(amp|lt|gt|quot|apos);/g, (e) => XML_ESCAPED[e]!)}]]></source>`)), rule: 'RSP-FOUNDADDRESSES-SOURCE' },
+      `<source><![CDATA[${inner.replace(/&(amp|lt|gt|quot|apos);/g, (e) => XML_ESCAPED[e]!)}]]></source>`)), rule: 'RSP-FORMAT-FOLLOWS-PATH' },
   filters('path-traversal-refused', 'RSP-RECEIVER-SUCCESS', 'refuses a request holding ../ or ..\\, as a path traversal filter run over every field does',
     (s) => /\.\.[/\\]/.test(s)),
   { name: 'reserved-name-read-as-missing', rule: 'RSP-RECEIVER-SUCCESS', description: 'reads a name that is the word null, undefined, None or nil as no name, so refuses it as missing',
