@@ -2,7 +2,7 @@
 // ends by itself with every report, each affected check an `error` or a `fail` with its
 // reason, counts of the checks selected, bounded memory and reports, and no secret shown. The
 // modes whose answers come but wrong (not UTF-8, malformed, misframed, a redirect, a 503) are
-// judged in-process by tests/e2e/hostile-answers.test.ts: what a whole run adds, these show.
+// judged in-process by tests/hostile/answers.test.ts: what a whole run adds, these show.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
