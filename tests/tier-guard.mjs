@@ -3,7 +3,8 @@
 // `--import`); in a quick file's process it puts itself into NODE_OPTIONS, so every node process
 // the file starts loads it too, and refuses, naming the file and where it belongs:
 // - a process that is a whole run: `npm start`, `npm run mutation` or `bench`, Playwright's test
-//   runner (what `ocs-conformance run` starts), the mutation or bench script: it exits 70 at once;
+//   runner (what `ocs-conformance run` starts; its --help is quick), the mutation or bench script:
+//   it exits 70 at once;
 // - a browser started from the file's process: the spawn throws.
 // Whole runs cost tens of seconds each; one landing in the quick tier would make it slow unseen.
 import childProcess from 'node:child_process';
@@ -25,7 +26,8 @@ export function wholeRunOf(argv) {
     const run = ['run', 'run-script'].includes(sub[0]) ? sub[1] : sub[0];
     if (['start', 'mutation', 'bench'].includes(run)) return `npm ${run === 'start' ? 'start' : `run ${run}`}`;
   }
-  if (/[/\\]playwright(-core)?[/\\]cli\.js$|[/\\]@playwright[/\\]test[/\\]cli\.js$/.test(script) && args[0] === 'test') return 'Playwright\'s test runner';
+  const help = args.some((a) => a === '--help' || a === '-h');
+  if (/[/\\]playwright(-core)?[/\\]cli\.js$|[/\\]@playwright[/\\]test[/\\]cli\.js$/.test(script) && args[0] === 'test' && !help) return 'Playwright\'s test runner';
   if (/[/\\]scripts[/\\](mutation|bench)\.ts$/.test(script)) return `scripts/${name}`;
   return undefined;
 }
@@ -33,7 +35,7 @@ export function wholeRunOf(argv) {
 /** Whether a spawned executable is a browser. */
 export const isBrowser = (command) => /chrom(e|ium)|headless_shell|firefox|webkit/i.test(basename(String(command)));
 
-const why = (file, what) => `tier guard: ${file} is in the quick tier but starts ${what}; a test that starts whole runs belongs under tests/e2e/ (docs/architecture.md, Tests)`;
+const why = (file, what) => `tier guard: ${file} is in the quick tier but starts ${what}; a test that starts whole runs belongs under tests/e2e/ (docs/architecture.md, The tests in tiers)`;
 
 function guard(file) {
   const what = wholeRunOf(process.argv);

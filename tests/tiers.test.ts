@@ -60,6 +60,7 @@ describe('the quick tier\'s guard', () => {
     assert.equal(wholeRunOf([node, playwrightCli, 'test', '--grep', 'X']), 'Playwright\'s test runner');
     assert.equal(wholeRunOf([node, '/r/node_modules/playwright/cli.js', 'test']), 'Playwright\'s test runner');
     assert.equal(wholeRunOf([node, playwrightCli, 'merge-reports', 'all']), undefined);
+    assert.equal(wholeRunOf([node, playwrightCli, 'test', '--help']), undefined, 'the help of Playwright\'s test command, which the docs check reads');
     assert.equal(wholeRunOf([node, '/r/scripts/mutation.ts', '--fault', 'x']), 'scripts/mutation.ts');
     assert.equal(wholeRunOf([node, '/r/bin/ocs-conformance.js', 'rules']), undefined);
     assert.ok(isBrowser('/r/node_modules/.cache/ocs-conformance/chromium') && isBrowser('/usr/bin/google-chrome') && !isBrowser(node));
