@@ -47,9 +47,11 @@ const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.ht
  */
 const STALLING: readonly Mode[] = ['hang', 'drip', 'hang-after', 'endless', 'huge'];
 
-/** How many checks a run selects: every step of every endpoint test, or those `--grep` keeps. */
+const plan = new Map<string | undefined, number>();
+/** How many checks a run selects: every step of every endpoint test, or those `--grep` keeps (planned once per pattern). */
 function selected(grep?: string): number {
-  return planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0);
+  if (!plan.has(grep)) plan.set(grep, planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0));
+  return plan.get(grep)!;
 }
 
 /**
