@@ -61,5 +61,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`usage: node tests/tiers.mjs ${TIERS.join('|')}…`);
     process.exit(2);
   }
-  console.log(asked.flatMap(filesOf).join(' '));
+  const files = asked.flatMap(filesOf);
+  // An empty list would have the test runner look for files of its own, and find none it runs.
+  if (!files.length) {
+    console.error(`tests/tiers.mjs: no test file in ${asked.join(', ')}`);
+    process.exit(1);
+  }
+  console.log(files.join(' '));
 }

@@ -37,12 +37,15 @@ describe('the test tiers', () => {
   });
 
   it('npm test runs every tier, the runs slowest first; npm run test:quick the quick tier, guarded', () => {
-    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$\(node tests\/tiers\.mjs runs quick\)/);
-    assert.match(scripts.test!, /--test-concurrency=1 \$\(node tests\/tiers\.mjs mutation\)$/);
-    assert.match(scripts['test:quick']!, /--import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$\(node tests\/tiers\.mjs quick\)$/);
+    // Each list is made before any test runs, in the && chain: a listing that fails stops the script.
+    assert.match(scripts.test!, /&& first=\$\(node tests\/tiers\.mjs runs quick\) && last=\$\(node tests\/tiers\.mjs mutation\) && /);
+    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$first && node --import tsx --test --test-concurrency=1 \$last$/);
+    assert.match(scripts['test:quick']!, /&& quick=\$\(node tests\/tiers\.mjs quick\) && node --import tsx --import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$quick$/);
     assert.equal(filesOf('runs')[0], 'tests/e2e/hostile.test.ts', 'the longest run starts first');
     const listed = spawnSync(process.execPath, [join(ROOT, 'tests/tiers.mjs'), 'quick'], { cwd: ROOT, encoding: 'utf8' });
     assert.deepEqual(listed.stdout.trim().split(' '), filesOf('quick'));
+    const unknown = spawnSync(process.execPath, [join(ROOT, 'tests/tiers.mjs'), 'slow'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(unknown.status, 2, 'an unknown tier fails the listing, and so the script');
   });
 
   it('no quick file imports the mutation run, which judges every fault in its own process', () => {
