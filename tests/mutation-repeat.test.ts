@@ -3,52 +3,18 @@
 // intended rule blamed. The sample is the numeric-string fault (JSON only: a form a random
 // property used to be the only one to reach) and a fault whose scenarios draw fresh values
 // on every run ($unknownId), beside the faithful reference, which must stay conformant with
-// every seed.
+// every seed. The seeds and the folding of repeats are checked in the quick tier
+// (tests/harness/mutation-folds.test.ts).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { before, describe, it } from 'node:test';
 import { ROOT } from '../src/contract/load.ts';
-import { foldBaseline, foldFault, repeatSeeds } from '../scripts/mutation/repeat.ts';
+import { repeatSeeds } from '../scripts/mutation/repeat.ts';
 import { runMutation, type MutationReport } from '../scripts/mutation/run.ts';
 import { DEFAULT_PROPERTY_SETTINGS } from '../scripts/mutation/sources.ts';
-import type { TargetVerdict } from '../scripts/mutation/verdict.ts';
 
 const SAMPLE = ['numeric-string-ids-accepted', 'address-book-ids-not-looked-up'];
 const REPEATS = 5;
-
-const verdict = (blamed: string[]): TargetVerdict => ({ conformant: blamed.length === 0, blamed, errors: [], evidence: [{ rule: blamed[0] ?? '-', format: 'json', origin: blamed.join(' '), finding: '' }], internalErrors: 1, ms: 10 });
-
-describe('repeat seeds', () => {
-  it('start with the run\'s seed, differ from each other, and are the same for the same seed', () => {
-    const seeds = repeatSeeds(20261121, REPEATS);
-    assert.equal(seeds[0], 20261121);
-    assert.equal(new Set(seeds).size, REPEATS);
-    assert.deepEqual(repeatSeeds(20261121, REPEATS), seeds);
-    assert.notDeepEqual(repeatSeeds(7, REPEATS).slice(1), seeds.slice(1), 'another run seed derives other seeds');
-    for (const s of seeds) assert.ok(Number.isInteger(s) && s >= 0 && s < 2 ** 31, `${s} is a 31-bit seed fast-check reads as given`);
-  });
-});
-
-describe('folding the repeats of one target', () => {
-  it('passes a fault only when every repeat blames its rule, naming the seeds of the misses', () => {
-    const f = foldFault('R-1', [verdict(['R-1']), verdict(['R-2']), verdict([]), verdict(['R-1', 'R-3'])], [1, 2, 3, 4]);
-    assert.equal(f.kills, 2);
-    assert.deepEqual(f.misses, [2, 3]);
-    assert.equal(f.killed, false, 'a repeat found it conformant');
-    assert.equal(f.intendedBlamed, false);
-    assert.deepEqual(f.blamed, ['R-1', 'R-2', 'R-3']);
-    assert.equal(f.evidence[0]!.origin, 'R-2', 'the evidence is the first miss\'s');
-    assert.equal(f.internalErrors, 4);
-    const all = foldFault('R-1', [verdict(['R-1']), verdict(['R-1'])], [1, 2]);
-    assert.deepEqual([all.kills, all.misses, all.killed, all.intendedBlamed], [2, [], true, true]);
-  });
-
-  it('finds the baseline conformant only when every repeat does', () => {
-    assert.equal(foldBaseline([verdict([]), verdict([])]).conformant, true);
-    const b = foldBaseline([verdict([]), verdict(['R-9'])]);
-    assert.deepEqual([b.conformant, b.blamed, b.evidence[0]!.origin], [false, ['R-9'], 'R-9']);
-  });
-});
 
 describe('npm run mutation -- --repeat', () => {
   const run = (args: string[], env: NodeJS.ProcessEnv = {}): ReturnType<typeof spawnSync> =>

@@ -36,7 +36,13 @@ function commandsOf(help: string): string[] {
   return out;
 }
 
-const help = (argv: string[]): string => execFileSync(argv[0]!, argv.slice(1), { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const helps = new Map<string, string>();
+/** A command's help text, read once: the docs show the same subcommands many times over. */
+const help = (argv: string[]): string => {
+  const key = argv.join('\0');
+  if (!helps.has(key)) helps.set(key, execFileSync(argv[0]!, argv.slice(1), { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }));
+  return helps.get(key)!;
+};
 /** The command as a user calls it: the package's bin. */
 const ocsArgv = (...args: string[]): string[] => [process.execPath, join(ROOT, 'bin', 'ocs-conformance.js'), ...args];
 

@@ -5,24 +5,28 @@
 // tile has the colour of its rule's outcome in summary.json, and that the page printed on A4
 // loses nothing at the right edge. It follows the failing rule to its evidence in Playwright's
 // report, and saves a screenshot and the PDF of each state for people to look at.
+// The runs are the embedded reference's default runs (tests/e2e/default-runs.ts), made once here:
+// npm start's tests that read the same runs (what the conformant run prints and writes, the run
+// typed in docs/) are in this file too, so no run is made twice for the tests' sake.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { FORMATS, type Format } from '../../src/contract/load.ts';
-import type { RuleRow, Summary } from '../../src/report/summary.ts';
+import type { Summary } from '../../src/report/summary.ts';
 import { applyWaivers } from '../../src/report/waivers.ts';
 import { writeReports } from '../../src/report/write.ts';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { findChromium } from './chromium.ts';
-import { ROOT, start, type StartRun } from './run.ts';
+import { conformantRun, failingRun, PARTIAL_GREP, partialRun } from './default-runs.ts';
+import { expectedOutcome, MAX_ROW_PX, overflowing, tallRows } from './page-checks.ts';
+import { lastLine, ROOT, type StartRun } from './run.ts';
 
-/** The fault breaks RSP-GENERATED-AT on every response, in both formats; CNT-CONTACTIDS-MAX stays whole. */
-const FAULT = 'generated-at-iso';
+/** The default runs' fault (tests/e2e/default-runs.ts) breaks RSP-GENERATED-AT on every response, in both formats; the partial run's rule stays whole. */
 const FAILING = 'RSP-GENERATED-AT';
-const PASSING = 'CNT-CONTACTIDS-MAX';
+const PASSING = PARTIAL_GREP;
 
 /** Where the screenshots and PDFs go: `reports/screenshots/` of the checkout unless OCS_SCREENSHOT_DIR says otherwise. */
 const SHOTS = process.env.OCS_SCREENSHOT_DIR ?? join(ROOT, 'reports', 'screenshots');
@@ -33,32 +37,6 @@ const FIRST_SCREEN = 800;
 /** A4, 210 mm at 96 CSS pixels to the inch, less the stylesheet's 12 mm margins: the width a printed page lays out in. */
 const A4_POINTS = 595.92;
 const PRINTED_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
-
-/** The outcome a rule's tile must show in a format, read from summary.json as the legend names them. */
-function expectedOutcome(r: RuleRow, f: Format): string {
-  const v = r[f];
-  if (v === 'fail') return r.waived?.includes(f) ? 'waived' : r.level === 'SHOULD' ? 'warning' : 'fail';
-  return { pass: 'pass', error: 'error', skip: 'skipped', untested: 'not-run', recorded: 'recorded' }[v];
-}
-
-/** Everything that reaches past `width`, or past the cell it sits in: what a reader would scroll sideways to see. */
-const overflowing = (page: Page, width: number): Promise<string[]> => page.evaluate((w) => [
-  ...(document.documentElement.scrollWidth > w ? [`the page is ${document.documentElement.scrollWidth} pixels wide`] : []),
-  ...[...document.querySelectorAll('td, th')].filter((c) => c.scrollWidth > c.clientWidth + 1)
-    .map((c) => `a cell ${c.scrollWidth} pixels wide in ${c.clientWidth}: ${(c.textContent ?? '').slice(0, 80)}`),
-], width);
-
-/**
- * A row taller than this holds what should sit one click away: cells wrap, so a long body never
- * widens the page, but it would lengthen its row to screens. The tallest row measured (an open
- * point with its error body's words) is 214 pixels.
- */
-const MAX_ROW_PX = 320;
-
-/** Every table row taller than MAX_ROW_PX with its <details> closed, and the tables holding rows of the safety probes and open points. */
-const tallRows = (page: Page): Promise<string[]> => page.evaluate((max) => [...document.querySelectorAll('tbody tr')]
-  .filter((r) => r.getBoundingClientRect().height > max)
-  .map((r) => `a row of #${r.closest('table')!.id} ${Math.round(r.getBoundingClientRect().height)} pixels tall: ${(r.textContent ?? '').slice(0, 80)}`), MAX_ROW_PX);
 
 interface State { name: string; verdict: string; dir: string; run?: StartRun }
 
@@ -79,17 +57,6 @@ function waivedFrom(conformant: StartRun): string {
 }
 
 describe('the certificate in a real browser', () => {
-  it('findChromium fails where npm installs no Chromium, saying so and naming OCS_CHROMIUM', () => {
-    for (const [platform, arch] of [['darwin', 'arm64'], ['win32', 'x64'], ['linux', 'arm64']]) {
-      assert.throws(() => findChromium({}, platform, arch), new RegExp(`Linux x64 only, and this is ${platform} ${arch}.*set OCS_CHROMIUM`));
-    }
-  });
-
-  it('OCS_CHROMIUM overrides the installed Chromium, on any platform, and must name an executable file', () => {
-    assert.deepEqual(findChromium({ OCS_CHROMIUM: process.execPath }, 'darwin', 'arm64'), { executablePath: process.execPath });
-    assert.throws(() => findChromium({ OCS_CHROMIUM: '/nonexistent/chromium' }), /OCS_CHROMIUM=\/nonexistent\/chromium is not an executable file/);
-  });
-
   describe('four runs: conformant, failing, waived and incomplete', { timeout: 360_000 }, () => {
     const states: State[] = [];
     let browser: Browser | undefined;
@@ -98,11 +65,7 @@ describe('the certificate in a real browser', () => {
       // First, so a machine without a Chromium fails here with the reason, before the runs.
       const { executablePath, env } = findChromium();
       // Without properties: the certificate's states, not a deep run, are what is looked at.
-      const [conformant, failing, partial] = await Promise.all([
-        start([], { OCS_BASE_URL: '', OCS_RUNS: '0' }),
-        start([], { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REFERENCE_FAULT: FAULT }),
-        start(['--grep', PASSING], { OCS_BASE_URL: '', OCS_RUNS: '0' }),
-      ]);
+      const [conformant, failing, partial] = await Promise.all([conformantRun(), failingRun(), partialRun()]);
       for (const [run, code] of [[conformant, 0], [failing, 1], [partial, 2]] as const) assert.equal(run.code, code, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
       states.push(
         { name: 'conformant', verdict: 'CONFORMANT', dir: conformant.reports, run: conformant },
@@ -209,5 +172,44 @@ describe('the certificate in a real browser', () => {
         await page.close();
       }
     });
+  });
+});
+
+describe('npm start', () => {
+  it('finds the embedded reference conformant, every MUST rule passing in both formats', async () => {
+    const run = await conformantRun();
+    assert.equal(run.code, 0, run.stdout.slice(-2000) + run.stderr.slice(-2000));
+    const summary = run.summary();
+    assert.equal(summary.verdict, 'conformant');
+    assert.equal(summary.counts.fail + summary.counts.error, 0);
+    const notPassing = summary.rules.filter((r) => r.level === 'MUST' && (r.json !== 'pass' || r.xml !== 'pass'));
+    assert.deepEqual(notPassing, []);
+    // A skip here is a check the spec's world leaves nothing to send for (a time zone with no offset change).
+    assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 errored, [0-9]+ skipped$/);
+    for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
+    // A quiet console: a line per endpoint, then the verdict; no tag lists.
+    const lines = run.stdout.trim().split('\n');
+    assert.ok(lines.length < 20, `${lines.length} lines:\n${run.stdout}`);
+    assert.deepEqual(lines.filter((l) => l.length > 200), [], 'no console line over 200 characters');
+    assert.doesNotMatch(run.stdout, /@[A-Z]+-[A-Z]/, 'no rule tags');
+    // Nothing passes on an INFO rule: each is recorded, with what the target did.
+    const info = summary.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety');
+    assert.ok(info.length > 0 && info.every((r) => r.json !== 'pass' && r.xml !== 'pass' && r.recorded), JSON.stringify(info.map((r) => [r.id, r.json, r.xml])));
+    const certificate = readFileSync(join(run.reports, 'conformance.html'), 'utf8');
+    assert.match(certificate, /What the target does where the spec is open/);
+    for (const r of info) assert.ok(certificate.includes(`<code>${r.id}</code>`), r.id);
+  });
+});
+
+describe('npm start is the command itself', () => {
+  it('takes the command\'s flags after --, a relative --report-dir read from where it was typed, and prints its own line first', async () => {
+    // Typed in docs/: the reports go where that directory's relative path says, not under the package root.
+    const run = await partialRun();
+    assert.equal(run.code, 2, `a --grep run is partial\n${run.stdout.slice(-1500)}${run.stderr.slice(-800)}`);
+    assert.ok(existsSync(join(run.reports, 'summary.json')), 'the reports are where --report-dir said');
+    // npm's echo of the script, then the harness's own first line.
+    const lines = run.stdout.split('\n').filter((l) => l.trim());
+    assert.match(lines[1]!, /^> node bin\/ocs-conformance\.js run --grep CNT-CONTACTIDS-MAX --report-dir /);
+    assert.match(lines[2]!, /^Running 4 endpoint tests against the embedded reference$/);
   });
 });

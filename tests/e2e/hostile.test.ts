@@ -2,7 +2,7 @@
 // ends by itself with every report, each affected check an `error` or a `fail` with its
 // reason, counts of the checks selected, bounded memory and reports, and no secret shown. The
 // modes whose answers come but wrong (not UTF-8, malformed, misframed, a redirect, a 503) are
-// judged in-process by tests/e2e/hostile-answers.test.ts: what a whole run adds, these show.
+// judged in-process by tests/hostile/answers.test.ts: what a whole run adds, these show.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -47,9 +47,11 @@ const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.ht
  */
 const STALLING: readonly Mode[] = ['hang', 'drip', 'hang-after', 'endless', 'huge'];
 
-/** How many checks a run selects: every step of every endpoint test, or those `--grep` keeps. */
+const plan = new Map<string | undefined, number>();
+/** How many checks a run selects: every step of every endpoint test, or those `--grep` keeps (planned once per pattern). */
 function selected(grep?: string): number {
-  return planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0);
+  if (!plan.has(grep)) plan.set(grep, planUnits(loadAllCases(), PROPERTIES).reduce((n, u) => n + selectSteps(u.title, u.steps, { grep }).length, 0));
+  return plan.get(grep)!;
 }
 
 /**

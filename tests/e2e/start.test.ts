@@ -1,7 +1,11 @@
+// npm start against the embedded reference, the profile and the command line: what it does when
+// stopped, unreachable, out of budget, short of a fixture or given a bad profile or flag. Its tests
+// on the default runs (the conformant run, the run of one rule typed in docs/) are in
+// tests/e2e/browser.test.ts, which opens the same runs' certificates (tests/e2e/default-runs.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { lastLine, ROOT, spawnRun, start } from './run.ts';
@@ -9,30 +13,6 @@ import { lastLine, ROOT, spawnRun, start } from './run.ts';
 const reference = { OCS_PROFILE: 'profiles/reference.yaml', OCS_APPKEY: 'unreachable-key', OCS_SESSION_ID: 'unreachable-session', OCS_SESSION_ID_2: 'unreachable-session-2', OCS_APPKEY_2: 'unreachable-key-2' };
 
 describe('npm start', () => {
-  it('finds the embedded reference conformant, every MUST rule passing in both formats', async () => {
-    const run = await start([], { OCS_BASE_URL: '', OCS_RUNS: '0' });
-    assert.equal(run.code, 0, run.stdout.slice(-2000) + run.stderr.slice(-2000));
-    const summary = run.summary();
-    assert.equal(summary.verdict, 'conformant');
-    assert.equal(summary.counts.fail + summary.counts.error, 0);
-    const notPassing = summary.rules.filter((r) => r.level === 'MUST' && (r.json !== 'pass' || r.xml !== 'pass'));
-    assert.deepEqual(notPassing, []);
-    // A skip here is a check the spec's world leaves nothing to send for (a time zone with no offset change).
-    assert.match(lastLine(run.stdout), /^[0-9]+ passed, 0 failed, 0 errored, [0-9]+ skipped$/);
-    for (const file of ['conformance.html', 'html/index.html', 'junit.xml']) assert.ok(existsSync(join(run.reports, file)), file);
-    // A quiet console: a line per endpoint, then the verdict; no tag lists.
-    const lines = run.stdout.trim().split('\n');
-    assert.ok(lines.length < 20, `${lines.length} lines:\n${run.stdout}`);
-    assert.deepEqual(lines.filter((l) => l.length > 200), [], 'no console line over 200 characters');
-    assert.doesNotMatch(run.stdout, /@[A-Z]+-[A-Z]/, 'no rule tags');
-    // Nothing passes on an INFO rule: each is recorded, with what the target did.
-    const info = summary.rules.filter((r) => r.level === 'INFO' && r.family !== 'safety');
-    assert.ok(info.length > 0 && info.every((r) => r.json !== 'pass' && r.xml !== 'pass' && r.recorded), JSON.stringify(info.map((r) => [r.id, r.json, r.xml])));
-    const certificate = readFileSync(join(run.reports, 'conformance.html'), 'utf8');
-    assert.match(certificate, /What the target does where the spec is open/);
-    for (const r of info) assert.ok(certificate.includes(`<code>${r.id}</code>`), r.id);
-  });
-
   it('is incomplete, exit 2, when the run is stopped before every test ends', async () => {
     // After `--`, Playwright's own options (src/cli/main.ts): here its global timeout.
     const run = await start(['--', '--global-timeout=1000'], { OCS_BASE_URL: '', OCS_RUNS: '0' });
@@ -115,19 +95,6 @@ describe('npm start is the command itself', () => {
   it('runs `ocs-conformance run`: no shell line, no eval', () => {
     assert.equal(pkg.scripts.start, 'node bin/ocs-conformance.js run');
     assert.ok(Object.values(pkg.scripts).every((script) => !/\beval\b/.test(script)), 'no script evals');
-  });
-
-  it('takes the command\'s flags after --, a relative --report-dir read from where it was typed, and prints its own line first', async () => {
-    // Typed in docs/: the reports go where that directory's relative path says, not under the package root.
-    const typedIn = join(ROOT, 'docs');
-    const reports = tempDir('ocs-start-');
-    const run = await spawnRun('npm', ['start', '--', '--grep', 'CNT-CONTACTIDS-MAX', '--report-dir', relative(typedIn, reports)], { cwd: typedIn, env: { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REPORTS_DIR: '' } });
-    assert.equal(run.code, 2, `a --grep run is partial\n${run.stdout.slice(-1500)}${run.stderr.slice(-800)}`);
-    assert.ok(existsSync(join(reports, 'summary.json')), 'the reports are where --report-dir said');
-    // npm's echo of the script, then the harness's own first line.
-    const lines = run.stdout.split('\n').filter((l) => l.trim());
-    assert.match(lines[1]!, /^> node bin\/ocs-conformance\.js run --grep CNT-CONTACTIDS-MAX --report-dir /);
-    assert.match(lines[2]!, /^Running 4 endpoint tests against the embedded reference$/);
   });
 
   it('refuses a flag the command does not know, with the usage, exit 2', async () => {

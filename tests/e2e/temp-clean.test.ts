@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { spawnRun, type Spawned } from '../../scripts/bench/wall.ts';
-import { ROOT } from './helpers.ts';
+import { ROOT } from '../harness/helpers.ts';
 
 /**
  * What sends the compilers' caches out of the temporary directory (src/runner/caches.ts): each

@@ -12,7 +12,7 @@ import { startReference } from '../../reference/server.ts';
 import { referenceEnv } from '../../src/profile/reference.ts';
 import { validator } from '../../src/contract/ajv.ts';
 import type { Summary } from '../../src/report/summary.ts';
-import { BIN, cli, cliRun, ROOT, type CliResult } from './helpers.ts';
+import { BIN, cli, cliRun, ROOT, type CliResult } from '../cli/helpers.ts';
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(join(ROOT, file))).digest('hex');
 const readSummary = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Summary;

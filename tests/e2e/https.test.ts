@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { referenceEnv } from '../../src/profile/reference.ts';
 import type { Summary } from '../../src/report/summary.ts';
-import { BIN, cliRun, ROOT, type CliResult } from './helpers.ts';
+import { BIN, cliRun, ROOT, type CliResult } from '../cli/helpers.ts';
 
 const tls = (file: string): Buffer => readFileSync(join(ROOT, 'tests', 'https', file));
 

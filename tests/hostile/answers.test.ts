@@ -11,7 +11,7 @@ import { runContext } from '../../src/runner/context.ts';
 import { summarize } from '../../src/report/summary.ts';
 import { findingSources, type SourcedFinding } from '../../scripts/mutation/sources.ts';
 import { judgeUrl } from '../../scripts/mutation/verdict.ts';
-import { hostile, type Mode } from '../hostile/server.ts';
+import { hostile, type Mode } from './server.ts';
 
 /** The rule hostile.test.ts greps for: its cases and properties send refused and accepted requests alike. */
 const RULE = 'CNT-CONTACTIDS-MAX';

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
-import { ROOT } from './run.ts';
+import { ROOT } from './helpers.ts';
 import { profileTemplate } from '../../src/cli/init.ts';
 
 const dryRun = (args: string[], env: NodeJS.ProcessEnv = {}) =>

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import type { Summary } from '../../src/report/summary.ts';
-import { cliRun, ROOT } from './helpers.ts';
+import { cliRun, ROOT } from '../cli/helpers.ts';
 
 describe('npm pack, then npm install -g of the tarball', () => {
   const dir = tempDir('ocs-pack-');
