@@ -36,7 +36,8 @@ export function publicWords(): string[] {
   ];
   // Each text whole (a run across its words is still its text), and each of its words and numbers.
   for (const text of prose) for (const [word] of [[text], ...text.matchAll(/[A-Za-z0-9_]+/g)]) all.add(word!);
-  for (const r of loadRules()) all.add(r.id);
+  // Each rule ID, and the certificate's anchor of its row (src/report/html-grid.ts, ruleAnchor): `#rule-SAFE-…` holds `-SAFE-` across the two.
+  for (const r of loadRules()) all.add(r.id).add(`rule-${r.id}`);
   for (const op of OPERATIONS) for (const f of FORMATS) all.add(op).add(operationPath(op, f));
   for (const f of [...REPORT_FILES, ...OWN_DIRS.flatMap(filesUnder)]) all.add(f).add(f.split('/').at(-1)!);
   return (words = [...all].filter((w) => w.length >= SHORTEST));
