@@ -17,6 +17,9 @@ observePhases();
 // credentials become the defaults here, before workers start, so every worker inherits them.
 const targetingReference = !process.env.OCS_BASE_URL;
 if (targetingReference) process.env.OCS_EMBEDDED_REFERENCE = '1';
+// The embedded reference with no fault and no operating mode is the oracle itself (src/runner/oracle.ts).
+const faithfulTarget = targetingReference && !process.env.OCS_REFERENCE_FAULT && !process.env.OCS_REFERENCE_MODE;
+if (faithfulTarget) process.env.OCS_ORACLE_IS_TARGET = '1';
 Object.assign(process.env, referenceDefaults(process.env));
 const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
 process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
@@ -107,12 +110,14 @@ export default defineConfig({
   timeout: 60_000,
   outputDir: `${reports}/test-results`,
   reporter: reporters(reports),
-  // The embedded reference as the target when no OCS_BASE_URL is given; and always, faithful (no
-  // fault, no operating mode), a second one beside the run: the oracle that judges requests
-  // rewritten as lax readers read them (src/runner/oracle.ts). Each binds a free port and prints
-  // it; the named group becomes the variable the workers read.
+  // The embedded reference as the target when no OCS_BASE_URL is given; and, faithful (no fault,
+  // no operating mode), the oracle that judges requests rewritten as lax readers read them
+  // (src/runner/oracle.ts): a second reference beside the run, unless the target is itself the
+  // faithful reference, which then answers as its own oracle (a process, about 65 MB and a start
+  // of its own, spared in `npm start`). Each binds a free port and prints it; the named group
+  // becomes the variable the workers read.
   webServer: [
     ...(targetingReference ? [referenceServer('OCS_BASE_URL', {})] : []),
-    referenceServer('OCS_ORACLE_URL', { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' }),
+    ...(faithfulTarget ? [] : [referenceServer('OCS_ORACLE_URL', { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' })]),
   ],
 });

@@ -11,8 +11,13 @@ import { wireRequest, type WireRequest } from '../client/transport.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import { referenceEnv, referenceProfile } from '../profile/reference.ts';
 
-/** Where the oracle listens: given by the runner (the mutation run) or by playwright.config.ts's second web server. */
-export const oracleUrl = (given?: string): string | undefined => given ?? (process.env.OCS_ORACLE_URL || undefined);
+/**
+ * Where the oracle listens: given by the runner (the mutation run), by playwright.config.ts's
+ * second web server, or the target itself when that is the faithful embedded reference
+ * (OCS_ORACLE_IS_TARGET).
+ */
+export const oracleUrl = (given?: string): string | undefined =>
+  given ?? (process.env.OCS_ORACLE_URL || (process.env.OCS_ORACLE_IS_TARGET === '1' ? process.env.OCS_BASE_URL : undefined) || undefined);
 
 type Leaf = string | number;
 

@@ -33,10 +33,12 @@ const LIMIT_MS = 240_000;
 /**
  * The run's process tree's peak memory, as PSS: each page counted once, split among the
  * processes sharing it. Summed RSS counted the node binary every process maps once per process.
- * 450 MB: below the 500 MB docs/hostile-targets.md promises, and 75 MB above the highest PSS
- * measured over these runs (375 MB), so a change that adds a worker's worth fails here.
+ * 540 MB: below the 600 MB docs/hostile-targets.md promises, and 80 MB above the highest PSS
+ * measured over these runs (375 MB before issue 41, 460 MB since: the faithful reference beside
+ * every run against another target, the oracle of the lax readers' rewrites, about 65 to 85 MB
+ * with the compiler service tsx starts), so a change that adds a worker's worth fails here.
  */
-const MAX_MEMORY = 450 * 1024 * 1024;
+const MAX_MEMORY = 540 * 1024 * 1024;
 const MAX_REPORTS = 50 * 1024 * 1024;
 const REPORTS = ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html'];
 
