@@ -1,6 +1,7 @@
 import { ACCEPTED_AS_PLAIN, MESSAGE_RULE, type MessageKind } from '../client/message-kinds.ts';
 import type { WireResponse } from '../client/transport.ts';
 import { excerpt, ruleFinding } from './response.ts';
+import { NOT_APPLICABLE } from '../scenario/missing.ts';
 import type { Finding } from './finding.ts';
 
 type After = NonNullable<WireResponse['afterAnswer']>;
@@ -49,6 +50,11 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
       return judged(after.answered && STATUS_LINE.test(after.statusLine ?? ''), 'a status line of HTTP/1.x, a space, three digits, a space and the reason phrase (may be empty)',
         `the status line ${JSON.stringify(after.statusLine ?? '')}`);
     case 'kept-alive':
+      // A server may close any connection, saying so (RFC 9112 9.6): one it said close on shows
+      // nothing of whether it supports persistence (a server under connection pressure closes some).
+      if (after.answered && after.saidClose && after.laterBytes === 0) {
+        return ruleFinding(MESSAGE_RULE[kind], 'skip', { note: `${NOT_APPLICABLE}its answer said close (HTTP ${res.status}), as RFC 9112 9.6 lets a server say of any connection: persistence is not shown on this one` });
+      }
       return judged(after.laterBytes > 0, 'the connection kept after the answer: the same request written again on it is answered',
         after.answered ? (after.saidClose ? `its answer said close (HTTP ${res.status})` : 'the connection closed, or nothing answered the request written again') : received);
     case 'transfer-encoding-unknown':

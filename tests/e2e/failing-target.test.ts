@@ -41,7 +41,7 @@ async function resetsAfter(target: string, answered: number): Promise<{ url: str
             req.socket.destroy();
             return;
           }
-          res.writeHead(up.statusCode, { 'content-type': String(up.headers['content-type']) }); res.end(body);
+          res.writeHead(up.statusCode, { ...(up.headers.allow === undefined ? {} : { allow: String(up.headers.allow) }), 'content-type': String(up.headers['content-type']) }); res.end(body);
         })
         .catch(() => req.socket.destroy());
     });

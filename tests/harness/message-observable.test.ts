@@ -48,6 +48,13 @@ describe('the messages of the observable standards', () => {
     });
   }
 
+  it('skips kept-alive as not applicable where its answer said close (RFC 9112 9.6), and fails a connection closed unannounced', () => {
+    const said = messageFindings('kept-alive', answer(200, { saidClose: true, closed: true }), 'POST').find((f) => f.rule === 'HTTP-PERSISTENT-CONNECTIONS')!;
+    assert.equal(said.verdict, 'skip');
+    assert.match(said.note ?? '', /^not applicable: its answer said close/);
+    assert.deepEqual(verdicts('kept-alive', answer(200, { closed: true })).filter((v) => v.startsWith('HTTP-PERSISTENT-CONNECTIONS')), ['HTTP-PERSISTENT-CONNECTIONS fail']);
+  });
+
   it('holds any message whose answer says close to closing, and none that does not say it', () => {
     assert.deepEqual(verdicts('huge-header', answer(200, { saidClose: true, closed: true })), ['HTTP-HEADER-TOO-LARGE pass', 'HTTP-CLOSE-SENT pass']);
     assert.deepEqual(verdicts('huge-header', answer(200, { saidClose: true })), ['HTTP-HEADER-TOO-LARGE pass', 'HTTP-CLOSE-SENT fail']);

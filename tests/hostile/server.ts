@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { escaped, type EscapeName } from './escapes.ts';
-import { refusedHost } from '../../reference/http-checks.ts';
+import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
 
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
@@ -60,25 +60,32 @@ const upstreamUrl = (upstream: string, req: IncomingMessage): string => {
  * pushback) failed on an unhandled ECONNRESET, each through a mode that passes requests on.
  */
 export function forward(upstream: string, req: IncomingMessage, body: Buffer): ReturnType<typeof request> {
-  return request(upstreamUrl(upstream, req), { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body, reset: true });
+  // The request's own method (a GET or HEAD the harness sends is not made a POST here, RFC 9110
+  // 9.2.1, 9.3.2); a GET's or HEAD's body is left behind, as the reference answers them 405 whatever they carry.
+  const method = req.method ?? 'POST';
+  const bodyless = method === 'GET' || method === 'HEAD';
+  return request(upstreamUrl(upstream, req), { method: method as 'POST', headers: { 'content-type': String(req.headers['content-type']) }, ...(bodyless ? {} : { body }), reset: true });
 }
 
 /**
  * The reference's answer to a request: status, Content-Type and text; undefined when the request
- * was one the reference would refuse for its Host, refused here as there (RFC 9112 3.2): a proxy
- * that passed it on as one request with one Host would hide it from the reference.
+ * was one the reference would refuse for its Host or its Transfer-Encoding (HTTP/1.0 with one, a
+ * coding it does not know), refused here as there (RFC 9112 3.2, 6.1): a proxy that passed it on
+ * as one request with one Host, or with a body of its own framing, would hide it from the reference.
  */
-async function upstreamAnswer(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<{ status: number; type: string; text: string } | undefined> {
-  if (refusedHost(req, res, () => true)) return undefined;
+async function upstreamAnswer(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<{ status: number; type: string; text: string; fields: Record<string, string> } | undefined> {
+  if (refusedHost(req, res, () => true) || refusedTransferCoding(req, res, () => true)) return undefined;
   const up = await forward(upstream, req, body);
-  return { status: up.statusCode, type: String(up.headers['content-type']), text: await up.body.text() };
+  // A 405's Allow goes back with it (RFC 9110 15.5.6): a mode that dropped it would break HTTP-ALLOW-ON-405 for the reference.
+  const fields: Record<string, string> = up.headers.allow === undefined ? {} : { allow: String(up.headers.allow) };
+  return { status: up.statusCode, type: String(up.headers['content-type']), text: await up.body.text(), fields };
 }
 
 /** Passes a POST on to `upstream` and its answer back: status, Content-Type and body. */
 export async function proxy(upstream: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   const up = await upstreamAnswer(upstream, req, res, body);
   if (!up) return;
-  res.writeHead(up.status, { 'content-type': up.type });
+  res.writeHead(up.status, { ...up.fields, 'content-type': up.type });
   res.end(up.text);
 }
 
@@ -218,7 +225,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
         const { text } = up;
         const open = xml ? '<generated_at>' : '"generated_at":"';
         const at = text.indexOf(open) + open.length;
-        res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
+        res.writeHead(up.status, { ...up.fields, 'content-type': `${type}; charset=utf-8` });
         res.end(Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe]), Buffer.from(text.slice(at))]));
         return;
       }
@@ -236,7 +243,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       case 'content-type': {
         const up = await upstreamAnswer(upstream, req, res, body);
         if (!up) return;
-        res.writeHead(up.status, { 'content-type': 'text/plain' });
+        res.writeHead(up.status, { ...up.fields, 'content-type': 'text/plain' });
         res.end(up.text);
         return;
       }
@@ -244,7 +251,7 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       case 'malformed-answers': {
         const up = await upstreamAnswer(upstream, req, res, body);
         if (!up) return;
-        res.writeHead(up.status, { 'content-type': `${type}; charset=utf-8` });
+        res.writeHead(up.status, { ...up.fields, 'content-type': `${type}; charset=utf-8` });
         res.end(malformed(up.text, xml));
         return;
       }
