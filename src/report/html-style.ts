@@ -28,12 +28,13 @@ p,li{overflow-wrap:anywhere}
 #reason{font-weight:600;margin:0;flex:1 1 30em}
 .meta{margin:6px 0;color:#424a53}
 #layers{margin:4px 0;font-size:.88em}
+.notice{margin:4px 0}
 .bad,.fam.bad .fam-name{color:${OUTCOMES.fail.colour}}
 .quiet{color:#57606a}
 #grid{--tile:10px;margin:10px 0 4px;padding:8px 10px;border:1px solid #d0d7de;border-radius:6px}
 .legend{display:flex;flex-wrap:wrap;gap:2px 16px;font-size:12px;margin-bottom:8px}
 .legend .t{display:inline-block;margin-right:4px;vertical-align:-1px}
-.fams{display:grid;grid-template-columns:max-content max-content max-content minmax(0,1fr);gap:4px 10px;align-items:center}
+.fams{display:grid;grid-template-columns:max-content max-content max-content minmax(0,1fr);gap:3px 10px;align-items:center}
 .fam{display:contents}
 .fam-name{font-weight:700;font-size:12px;font-family:ui-monospace,monospace}
 .fmts{font-size:8px;line-height:var(--tile);color:#57606a;text-align:right;padding-top:0}

@@ -1,6 +1,6 @@
 // The certificate as a person sees it, on screen and on paper: the Chromium `npm ci` installs
 // (or OCS_CHROMIUM's), driven by Playwright with `executablePath`, opens conformance.html of a
-// conformant, a failing, a waived and an incomplete run and checks that nothing runs off a
+// conformant, a failing, an HTTP-only failing, a waived and an incomplete run and checks that nothing runs off a
 // 1280-pixel window, that the verdict and the grid are on the first 800 pixels, that every
 // tile has the colour of its rule's outcome in summary.json, and that the page printed on A4
 // loses nothing at the right edge. It follows the failing rule to its evidence in Playwright's
@@ -20,7 +20,7 @@ import { applyWaivers } from '../../src/report/waivers.ts';
 import { writeReports } from '../../src/report/write.ts';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { findChromium } from './chromium.ts';
-import { conformantRun, failingRun, PARTIAL_GREP, partialRun } from './default-runs.ts';
+import { conformantRun, failingRun, httpOnlyRun, PARTIAL_GREP, partialRun } from './default-runs.ts';
 import { expectedOutcome, MAX_ROW_PX, overflowing, tallRows } from './page-checks.ts';
 import { lastLine, ROOT, type StartRun } from './run.ts';
 
@@ -57,7 +57,7 @@ function waivedFrom(conformant: StartRun): string {
 }
 
 describe('the certificate in a real browser', () => {
-  describe('four runs: conformant, failing, waived and incomplete', { timeout: 360_000 }, () => {
+  describe('five runs: conformant, failing, failing in HTTP alone, waived and incomplete', { timeout: 360_000 }, () => {
     const states: State[] = [];
     let browser: Browser | undefined;
 
@@ -65,11 +65,13 @@ describe('the certificate in a real browser', () => {
       // First, so a machine without a Chromium fails here with the reason, before the runs.
       const { executablePath, env } = findChromium();
       // Without properties: the certificate's states, not a deep run, are what is looked at.
-      const [conformant, failing, partial] = await Promise.all([conformantRun(), failingRun(), partialRun()]);
-      for (const [run, code] of [[conformant, 0], [failing, 1], [partial, 2]] as const) assert.equal(run.code, code, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
+      const [conformant, failing, partial, httpOnly] = await Promise.all([conformantRun(), failingRun(), partialRun(), httpOnlyRun()]);
+      for (const [run, code] of [[conformant, 0], [failing, 1], [partial, 2], [httpOnly, 1]] as const) assert.equal(run.code, code, `${run.stdout.slice(-1500)}\n${run.stderr.slice(-1500)}`);
       states.push(
         { name: 'conformant', verdict: 'CONFORMANT', dir: conformant.reports, run: conformant },
         { name: 'failing', verdict: 'NOT CONFORMANT', dir: failing.reports, run: failing },
+        // The longest head a verdict has: the layer line at its longest and two probable causes.
+        { name: 'HTTP-only', verdict: 'NOT CONFORMANT', dir: httpOnly.reports, run: httpOnly },
         { name: 'waived', verdict: 'CONFORMANT WITH WAIVERS', dir: waivedFrom(conformant) },
         { name: 'incomplete', verdict: 'INCOMPLETE', dir: partial.reports, run: partial },
       );
@@ -78,7 +80,7 @@ describe('the certificate in a real browser', () => {
     });
     after(() => browser?.close());
 
-    for (const name of ['conformant', 'failing', 'waived', 'incomplete']) {
+    for (const name of ['conformant', 'failing', 'HTTP-only', 'waived', 'incomplete']) {
       it(`shows the ${name} run's verdict and grid on the first screen, nothing wider than the window, each tile in its outcome's colour, and prints whole`, async (t) => {
         const state = states.find((s) => s.name === name)!;
         const summary = JSON.parse(readFileSync(join(state.dir, 'summary.json'), 'utf8')) as Summary;

@@ -26,6 +26,9 @@ export const conformantRun = once(() => start([], { OCS_BASE_URL: '', OCS_RUNS: 
 /** `npm start` against the embedded reference with FAULT. */
 export const failingRun = once(() => start([], { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REFERENCE_FAULT: FAULT }));
 
+/** `npm start` against the embedded reference with a fault of HTTP alone (issue 43): every rule of the service passes, two of RFC 9112 fail. */
+export const httpOnlyRun = once(() => start([], { OCS_BASE_URL: '', OCS_RUNS: '0', OCS_REFERENCE_FAULT: 'absolute-form-404' }));
+
 /**
  * `npm start -- --grep PARTIAL_GREP --report-dir DIR` typed in docs/, DIR relative to it, as a user
  * calls it there: npm's echo of the script and the command's own first line are printed (no
