@@ -57,7 +57,11 @@ export const SECRET_MIN = 8;
  * `placeholders`: a variable that is not set reads as a marked placeholder instead of
  * refusing the profile, for a dry run, which sends nothing.
  */
-export interface LoadOptions { placeholders?: boolean }
+export interface LoadOptions {
+  placeholders?: boolean;
+  /** false: the tls files are not read (the masking gate needs the secrets alone, and a merge machine may lack the files). */
+  tls?: boolean;
+}
 
 /** What a dry run shows for a secret it was not given: never sent, and marked as such. */
 export const placeholder = (name: string): string => `<placeholder: ${name} not set>`;
@@ -99,7 +103,7 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, 
   const main = { appkey: secret('credentials.appkey', profile.credentials.appkey), sessionID: secret('credentials.sessionID', profile.credentials.sessionID) };
   const identities = loadIdentities(file, profile.identities, main, secret, (problem) => { throw new ProfileError(problem); });
   const further = Object.fromEntries(Object.entries(identitySecrets(identities)).map(([k, s]) => [k, s.value]));
-  const tlsMaterial = loadTls(file, profile.tls, env, options.placeholders ?? false, (problem) => { throw new ProfileError(problem); });
+  const tlsMaterial = options.tls === false ? undefined : loadTls(file, profile.tls, env, options.placeholders ?? false, (problem) => { throw new ProfileError(problem); });
   return { ...profile, file, identities, secrets: { ...main, ...further }, ...(tlsMaterial ? { tlsMaterial } : {}) };
 }
 
