@@ -34,7 +34,9 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
       return judged(after.answered && isSuccess(res), 'the first answer is the first request\'s: accepted (2xx), the other method\'s answer after it',
         after.answered ? `the first answer is not the first request's: ${received}` : received);
     case 'head': {
-      const content = after.afterHead ?? 0;
+      // Where the head ran past the bytes kept, how much content followed it is unknown: no pass for it.
+      if (after.answered && after.afterHead === undefined) return ruleFinding(MESSAGE_RULE[kind], 'skip', { note: 'the answer\'s head ran past the bytes the harness keeps: the content after it was not counted' });
+      const content = after.afterHead;
       return judged(after.answered && content === 0, 'no content after the answer\'s head', after.answered ? `${content} bytes of content after the head of an answer to HEAD (HTTP ${res.status})` : received);
     }
     case 'safe-method-with-body':
@@ -47,6 +49,7 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
         ? ruleFinding(MESSAGE_RULE[kind], 'pass', { note: 'the answer did not say close' })
         : closeSent(res, after) ?? judged(false, 'an answer', received);
     case 'status-line':
+      if (after.answered && after.statusLine === undefined) return ruleFinding(MESSAGE_RULE[kind], 'skip', { note: 'the status line was not among the bytes the harness keeps (1xx heads past 2 KiB)' });
       return judged(after.answered && STATUS_LINE.test(after.statusLine ?? ''), 'a status line of HTTP/1.x, a space, three digits, a space and the reason phrase (may be empty)',
         `the status line ${JSON.stringify(after.statusLine ?? '')}`);
     case 'kept-alive':

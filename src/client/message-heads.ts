@@ -27,5 +27,18 @@ export function headOf(chunks: Buffer[]): { laterHead?: string } {
 /** The answer's status line, as it came (latin1; 1xx heads read past): node:http shows neither its version nor its spaces. */
 export function statusLine(wire: Received): string | undefined {
   const raw = wire.raw()?.toString('latin1');
-  return raw === undefined ? undefined : finalHead(raw)?.split('\r\n')[0];
+  return raw === undefined ? undefined : finalStatusLine(raw);
+}
+
+/** The first line of the first head that is no 1xx: kept whole even where the head itself runs past the bytes kept (a head of 2 KB of cookies). */
+export function finalStatusLine(text: string): string | undefined {
+  for (let at = 0; at < text.length;) {
+    const eol = text.indexOf('\r\n', at);
+    if (eol < 0) return undefined;
+    if (!/^HTTP\/\d\.\d 1\d\d/.test(text.slice(at, eol))) return text.slice(at, eol);
+    const end = text.indexOf('\r\n\r\n', at);
+    if (end < 0) return undefined;
+    at = end + 4;
+  }
+  return undefined;
 }

@@ -32,6 +32,9 @@ const REWRITES: Partial<Record<MessageKind, Rewrite>> = {
 /** The messages after whose body the client closes its side, so a server that reads to the end of the connection answers. */
 const HALF_CLOSE: ReadonlySet<MessageKind> = new Set(['transfer-encoding-gzip', 'body-cut-short']);
 
+/** The most of a later answer kept: its head is what is judged. */
+const LATER_KEPT = 64 * 1024;
+
 /**
  * Sends a message of src/client/message-kinds.ts over node:http on a connection of its own:
  * node:http writes the request (Connection: keep-alive, so it leaves the connection to the
@@ -129,7 +132,13 @@ export function sendMessage(req: WireRequest, limits: Limits, tls?: TargetTls): 
         socket.once('close', () => waiting?.(true));
         const next = followUp(kind, req);
         if (next) {
-          socket.on('data', (chunk: Buffer) => later.push(chunk));
+          let kept = 0;
+          socket.on('data', (chunk: Buffer) => {
+            // The later answer's head is all a message judges: once it came (or 64 KiB did), a target streaming a body is not waited out.
+            if (kept < LATER_KEPT) later.push(chunk);
+            kept += chunk.length;
+            if (kept >= LATER_KEPT || headOf(later).laterHead !== undefined) waiting?.(false);
+          });
           socket.write(next);
         } else if (WRITTEN_AGAIN.has(kind) && written) {
           // An answer to the request written again is all that is waited for: it shows the connection was kept.

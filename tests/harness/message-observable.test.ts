@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { messageFindings } from '../../src/checks/message.ts';
 import type { MessageKind } from '../../src/client/message-kinds.ts';
+import { finalStatusLine } from '../../src/client/message-heads.ts';
 import type { WireResponse } from '../../src/client/transport.ts';
 
 type After = NonNullable<WireResponse['afterAnswer']>;
@@ -53,6 +54,22 @@ describe('the messages of the observable standards', () => {
     assert.equal(said.verdict, 'skip');
     assert.match(said.note ?? '', /^not applicable: its answer said close/);
     assert.deepEqual(verdicts('kept-alive', answer(200, { closed: true })).filter((v) => v.startsWith('HTTP-PERSISTENT-CONNECTIONS')), ['HTTP-PERSISTENT-CONNECTIONS fail']);
+  });
+
+  it('judges nothing it could not see: a safe method sent as HEAD (the profile\'s verb GET), a head past the bytes kept, a status line not among them', () => {
+    const asHead = messageFindings('safe-method-with-body', answer(200), 'GET')[0]!;
+    assert.deepEqual([asHead.rule, asHead.verdict], ['HTTP-SAFE-METHOD', 'skip']);
+    assert.match(asHead.note ?? '', /^not applicable: the profile's verb is GET/);
+    assert.deepEqual(verdicts('safe-method-with-body', answer(200)), ['HTTP-SAFE-METHOD fail'], 'with POST the same answer fails');
+    assert.deepEqual(verdicts('head', answer(405, { closed: true })), ['HTTP-HEAD-NO-CONTENT skip']);
+    assert.deepEqual(verdicts('status-line', answer(200, { statusLine: undefined })), ['HTTP-STATUS-LINE skip']);
+  });
+
+  it('reads the final status line past 1xx heads, and where the final head runs past the bytes kept', () => {
+    const cookies = `Set-Cookie: ${'a'.repeat(3000)}`;
+    assert.equal(finalStatusLine(`HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\n${cookies}`.slice(0, 2048)), 'HTTP/1.1 200 OK');
+    assert.equal(finalStatusLine('HTTP/1.1 200 OK\r\n\r\n{}'), 'HTTP/1.1 200 OK');
+    assert.equal(finalStatusLine(`HTTP/1.1 103 Early Hints\r\n${cookies}`.slice(0, 2048)), undefined, 'a 1xx head cut before its end hides the final one');
   });
 
   it('holds any message whose answer says close to closing, and none that does not say it', () => {
