@@ -21,6 +21,9 @@ const normal = (text: string): string => text.trim().replace(/\s+/g, ' ').replac
 export function errorMeaningFindings(op: Operation, status: number, body: unknown, profile: LoadedProfile): Finding[] {
   const path = profile.responses?.errorMeaningPath;
   if (body === undefined || !path) return [];
+  // Found anywhere in the body (no errorCodePath), a number is also any digits a success echoes (a
+  // search holding the postcode 610001): a success is the status rules' to judge, not this one's.
+  if (status === 200 && !profile.responses?.errorCodePath) return [];
   const carried = loadErrors().filter((e) => findErrorNumber(body, e.code, profile.responses?.errorCodePath));
   if (carried.length === 0) return [];
   const meaning = valueAtPath(body, path);

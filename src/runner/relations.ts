@@ -45,8 +45,8 @@ async function send(r: Related, logical: Record<string, unknown>, rules: string[
   if (sent.response?.status === 200) {
     const decoded = decodeResponse(r.format, r.op, sent.response.body);
     const data = decoded.format ? valueAtPath(decoded.value, 'data.foundAddresses') : undefined;
-    for (const f of (Array.isArray(data) ? data : data ? [data] : []) as { field?: unknown; result?: unknown }[]) {
-      if (typeof f.field === 'string') results.set(f.field, f.result);
+    for (const f of (Array.isArray(data) ? data : data ? [data] : []) as ({ field?: unknown; result?: unknown } | null)[]) {
+      if (f !== null && typeof f === 'object' && typeof f.field === 'string') results.set(f.field, f.result);
     }
   }
   return { part, outcome: outcome(r.op, part, talk.ctx.profile.responses?.errorCodePath), results, broken: sent.broken, unsent: sent.unsent };
@@ -68,7 +68,8 @@ export async function relate(kind: RelationKind, r: Related, talk: Talk): Promis
   for (const other of others) {
     const got = await send(r, other.logical, [], talk);
     if (got.unsent) return { parts: [], broken: false, unsent: got.unsent };
-    if (got.broken) return { parts: [{ ...got.part, findings: [...got.part.findings, ruleFinding(rule, 'error', { received: `${other.label}: no answer` })] }, first.part], broken: true };
+    // A variant already judged failing stays the failure; the one left unanswered is an error beside it.
+    if (got.broken) return { parts: [...(failed ? [failed] : []), ...parts, { ...got.part, findings: [...got.part.findings, ruleFinding(rule, 'error', { received: `${other.label}: no answer` })] }, first.part], broken: true };
     const problem = other.judge(first, got);
     const finding = ruleFinding(rule, problem ? 'fail' : 'pass', problem ? { expected: `${other.label}: ${problem.expected}`, received: problem.received } : {});
     const part = { ...got.part, findings: [...got.part.findings, finding] };

@@ -80,6 +80,13 @@ describe('section 7 read back (RSP-ERROR-MEANING)', () => {
     assert.match(errorMeaningFindings('change_pickup', 400, body(610003, 'An anonymous counteragent is indicated.'), profile)[0]!.received!, /610003 answered by change_pickup/);
   });
 
+  it('leaves a success alone where the number is found anywhere (no errorCodePath): a search echoing the postcode 610001 is no error', () => {
+    const anywhere = { ...profile, responses: { ...profile.responses, errorCodePath: undefined } };
+    const echoed = { metadata: { status: 200 }, data: { status: 'success', foundAddresses: [{ field: 'address', source: '610001, Киров', result: '610001, Киров' }] } };
+    assert.deepEqual(errorMeaningFindings('change_receiver', 200, echoed, anywhere), []);
+    assert.equal(errorMeaningFindings('change_pickup', 400, body(621001, 'The receiver for the order cannot be changed.'), anywhere)[0]!.verdict, 'fail');
+  });
+
   it('says nothing of an answer without a documented number, nor of any answer without the profile\'s key', () => {
     assert.deepEqual(errorMeaningFindings('change_pickup', 400, body(100001, 'x'), profile), []);
     const keyless = { ...profile, responses: { errorCodePath: 'errors.0.code' } };
