@@ -62,19 +62,21 @@ export async function judgeUrl(url: string, sources: FindingSource[], ctx: RunCo
 }
 
 /**
- * Starts the reference in this process (with `fault`, or faithful), and a faithful one beside it
- * as the oracle of rewritten requests (src/runner/oracle.ts), judges it with every source, stops both.
+ * Starts the reference in this process (with `fault`, or faithful), and for a fault a faithful one
+ * beside it as the oracle of rewritten requests (src/runner/oracle.ts; the faithful reference is its
+ * own), judges it with every source, stops both.
  */
 export async function judgeReference(fault: string | undefined, sources: FindingSource[], ctx: RunContext): Promise<TargetVerdict> {
   const started = performance.now();
   let internalErrors = 0;
   const ref = await startReference({ fault, port: 0, onInternalError: () => internalErrors++ });
-  const oracle = await startReference({ port: 0 });
   let findings: SourcedFinding[];
+  let oracle: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
+    oracle = fault === undefined ? ref : await startReference({ port: 0 });
     findings = await judgeUrl(ref.url, sources, ctx, oracle.url);
   } finally {
-    await Promise.all([ref.close(), oracle.close()]);
+    await Promise.all([ref.close(), ...(oracle && oracle !== ref ? [oracle.close()] : [])]);
   }
   return { ...verdictOf(findings, ctx.mask), internalErrors, ms: Math.round(performance.now() - started) };
 }
