@@ -74,7 +74,7 @@ describe('the run\'s secrets for the masking gate', () => {
     const dir = tempDir('ocs-secrets-');
     const file = join(dir, 'with-tls.yaml');
     writeFileSync(file, `${readFileSync(join(ROOT, 'profiles', 'reference.yaml'), 'utf8')}\ntls:\n  ca: absent/ca.crt\n  cert: absent/client.crt\n  key: absent/client.key\n`);
-    const env = { ...referenceEnv(), OCS_PROFILE: file };
+    const env: Record<string, string> = { ...referenceEnv(), OCS_PROFILE: file };
     const secrets = runSecrets(env);
     const values = Object.values(secrets).map((s) => s.value);
     for (const secret of [env.OCS_APPKEY!, env.OCS_SESSION_ID!]) assert.ok(values.includes(secret), `${secret} is among the secrets masked`);
