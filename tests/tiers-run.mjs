@@ -23,7 +23,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(parsed.error);
     process.exit(2);
   }
-  const stream = run({ files: parsed.files, concurrency: parsed.concurrency });
+  // Stopped (CI's cancel, `timeout`), the files' processes are stopped too, as node --test does.
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      process.exitCode = 1;
+      stop.abort();
+    });
+  }
+  const stream = run({ files: parsed.files, concurrency: parsed.concurrency, signal: stop.signal });
   stream.on('test:fail', () => { process.exitCode = 1; });
   stream.compose(tap).pipe(process.stdout);
 }
