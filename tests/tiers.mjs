@@ -7,7 +7,8 @@
 // - quick: every other test file, which starts none of them (`npm run test:quick`).
 // `npm test` runs all three. The quick tier is held to its rule as it runs: tests/tier-guard.mjs
 // refuses a whole run started from a quick file, naming the file and where it belongs.
-// `node tests/tiers.mjs TIER…` prints the tiers' files, the runs slowest first.
+// `node tests/tiers.mjs TIER…` prints the tiers' files, the runs slowest first; `npm test` runs them
+// in that order (tests/tiers-run.mjs: node --test would sort them by path).
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,8 @@ export const TIERS = ['quick', 'runs', 'mutation'];
  * named here is still in its tier, started after these.
  */
 const SLOWEST_FIRST = [
-  'tests/e2e/hostile.test.ts', 'tests/e2e/deep-run.test.ts', 'tests/e2e/modes.test.ts', 'tests/e2e/command-run.test.ts',
-  'tests/e2e/browser.test.ts', 'tests/e2e/start.test.ts', 'tests/e2e/failing-target.test.ts', 'tests/e2e/waivers.test.ts',
+  'tests/e2e/hostile.test.ts', 'tests/e2e/browser.test.ts', 'tests/e2e/deep-run.test.ts', 'tests/e2e/modes.test.ts',
+  'tests/e2e/failing-target.test.ts', 'tests/e2e/start.test.ts', 'tests/e2e/waivers.test.ts', 'tests/e2e/command-run.test.ts',
 ];
 
 /** The tier of a test file, by its path from the repository's root. */

@@ -4,8 +4,9 @@
 // the quick commands through.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { filesOf, ROOT, testFiles, tierOf, TIERS } from './tiers.mjs';
@@ -39,13 +40,37 @@ describe('the test tiers', () => {
   it('npm test runs every tier, the runs slowest first; npm run test:quick the quick tier, guarded', () => {
     // Each list is made before any test runs, in the && chain: a listing that fails stops the script.
     assert.match(scripts.test!, /&& first=\$\(node tests\/tiers\.mjs runs quick\) && last=\$\(node tests\/tiers\.mjs mutation\) && /);
-    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$first && node --import tsx --test --test-concurrency=1 \$last$/);
+    // The first two tiers in the order listed (tests/tiers-run.mjs), which node --test would sort.
+    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 2 \$first && node --import tsx --test --test-concurrency=1 \$last$/);
     assert.match(scripts['test:quick']!, /&& quick=\$\(node tests\/tiers\.mjs quick\) && node --import tsx --import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$quick$/);
     assert.equal(filesOf('runs')[0], 'tests/e2e/hostile.test.ts', 'the longest run starts first');
     const listed = spawnSync(process.execPath, [join(ROOT, 'tests/tiers.mjs'), 'quick'], { cwd: ROOT, encoding: 'utf8' });
     assert.deepEqual(listed.stdout.trim().split(' '), filesOf('quick'));
     const unknown = spawnSync(process.execPath, [join(ROOT, 'tests/tiers.mjs'), 'slow'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(unknown.status, 2, 'an unknown tier fails the listing, and so the script');
+  });
+
+  it('runs the files in the order given (tests/tiers-run.mjs), where node --test sorts them, with the closing counts and the exit code of a failure', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-tiers-run-'));
+    try {
+      const log = join(dir, 'order.log');
+      // Named against the alphabet: z first, then a; one at a time, so the order of their starts is the order run.
+      for (const [name, body] of [['z', ''], ['a', 'throw new Error(\'a failed\');']]) {
+        writeFileSync(join(dir, `${name}.test.mjs`), `import { test } from 'node:test'; import { appendFileSync } from 'node:fs'; test('${name}', () => { appendFileSync(${JSON.stringify(log)}, '${name}'); ${body} });\n`);
+      }
+      // As package.json starts it: not inside a test file's process (whose NODE_TEST_CONTEXT would make the runner a test file's).
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT'));
+      const r = spawnSync(process.execPath, [join(ROOT, 'tests/tiers-run.mjs'), '1', join(dir, 'z.test.mjs'), join(dir, 'a.test.mjs')], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
+      assert.equal(readFileSync(log, 'utf8'), 'za', 'z ran before a');
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /^# pass 1$/m);
+      assert.match(r.stdout, /^# fail 1$/m);
+      const usage = spawnSync(process.execPath, [join(ROOT, 'tests/tiers-run.mjs'), 'two', join(dir, 'z.test.mjs')], { cwd: ROOT, encoding: 'utf8' });
+      assert.equal(usage.status, 2);
+      assert.match(usage.stderr, /^usage: node tests\/tiers-run\.mjs CONCURRENCY FILE…/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('no quick file imports the mutation run, which judges every fault in its own process', () => {

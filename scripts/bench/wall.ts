@@ -106,9 +106,9 @@ export async function runStart(label: string, env: Record<string, string>, expec
 /** What a spawned run gave back. */
 export interface Spawned {
   code: number | null; stdout: string; stderr: string;
-  /** The peak resident memory of the run's process tree, summed, sampled every 100 ms (Linux). */
+  /** The peak resident memory of the run's process tree, summed, sampled every 100 ms (Linux) when `memory` was asked for, else 0. */
   peakRssBytes: number;
-  /** The peak proportional memory (PSS) of the run's process tree, sampled with it (Linux). */
+  /** The peak proportional memory (PSS) of the run's process tree, sampled with it (Linux), else 0. */
   peakPssBytes: number;
   /** Whether the run was killed at `limitMs` instead of ending by itself. */
   killed: boolean;
@@ -128,6 +128,13 @@ export interface SpawnOptions {
   cwd?: string;
   limitMs?: number;
   during?: During;
+  /**
+   * Sample the peak memory of the run's process tree (`peakRssBytes`, `peakPssBytes`). Off unless
+   * asked: each sample reads every process's /proc entry to find the tree, every 100 ms for each
+   * run going, which cost the calling process more CPU than anything else it did for a run on a
+   * busy machine, and held up a reference it served (the run then errored on timeouts).
+   */
+  memory?: boolean;
 }
 
 /** How much of each of a run's output streams spawnRun keeps, in UTF-16 code units: a run writes a few KB. */
@@ -172,11 +179,11 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   const stopDuring = options.during?.(child.pid!, killIn, () => stdout);
   let peakRssBytes = 0;
   let peakPssBytes = 0;
-  const sampler = setInterval(() => {
+  const sampler = options.memory ? setInterval(() => {
     const now = treeMemory(child.pid!);
     peakRssBytes = Math.max(peakRssBytes, now.rss);
     peakPssBytes = Math.max(peakPssBytes, now.pss);
-  }, SAMPLE_MS);
+  }, SAMPLE_MS) : undefined;
   return new Promise((resolve, reject) => {
     child.once('error', (err) => {
       clearTimeout(timer);

@@ -34,10 +34,13 @@ export const whileItPrints = (limitMs: number): During => (_pid, killIn, stdout)
   return () => clearInterval(poll);
 };
 
-/** Runs `npm start` as the README shows it, with its own reports directory; killed once it has printed nothing for `limitMs`. */
-export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000): Promise<StartRun> {
+/**
+ * Runs `npm start` as the README shows it, with its own reports directory; killed once it has
+ * printed nothing for `limitMs`. `memory`: its process tree's peak memory sampled (spawnRun).
+ */
+export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000, { memory = false } = {}): Promise<StartRun> {
   const reports = tempDir('ocs-reports-');
-  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs, during: whileItPrints(limitMs) });
+  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs, during: whileItPrints(limitMs), memory });
   return { ...run, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
 }
 
