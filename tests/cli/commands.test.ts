@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import { loadProfile } from '../../src/profile/load.ts';
-import { cli, cliRun, ROOT } from './helpers.ts';
+import { cliRun, quickCli as cli, ROOT } from './helpers.ts';
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const COMMANDS = ['run', 'rules', 'explain', 'init', 'diff', 'export-openapi'];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import type { EndpointLatency, RuleRow, Summary } from '../../src/report/summary.ts';
-import { cli } from './helpers.ts';
+import { quickCli as cli } from './helpers.ts';
 
 const dir = tempDir('ocs-diff-');
 
