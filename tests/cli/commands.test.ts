@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import { loadProfile } from '../../src/profile/load.ts';
-import { cli, cliRun, ROOT } from './helpers.ts';
+import { cliRun, mainHere, quickCli as cli, ROOT } from './helpers.ts';
 
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const COMMANDS = ['run', 'rules', 'explain', 'init', 'diff', 'export-openapi'];
@@ -31,8 +31,8 @@ describe('ocs-conformance: help, version and usage errors', () => {
   });
 
   for (const command of COMMANDS) {
-    it(`${command} --help prints the command's usage and exits 0`, () => {
-      const r = cli([command, '--help']);
+    it(`${command} --help prints the command's usage and exits 0`, async () => {
+      const r = await mainHere([command, '--help']);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`^Usage: ocs-conformance ${command}\\b`));
       assert.match(r.stdout, /-h, --help/);
@@ -59,8 +59,8 @@ describe('ocs-conformance: help, version and usage errors', () => {
     ['no command', [], /a command is required/],
   ];
   for (const [what, args, reason] of usageErrors) {
-    it(`exits 2 on ${what}, with the reason and the usage on stderr`, () => {
-      const r = cli(args);
+    it(`exits 2 on ${what}, with the reason and the usage on stderr`, async () => {
+      const r = await mainHere(args);
       assert.equal(r.code, 2, r.stdout);
       assert.equal(r.stdout, '');
       const [first, ...rest] = r.stderr.split('\n');

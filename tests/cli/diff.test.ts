@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { loadRules } from '../../src/contract/load.ts';
 import type { EndpointLatency, RuleRow, Summary } from '../../src/report/summary.ts';
-import { cli } from './helpers.ts';
+import { mainHere, quickCli as cli } from './helpers.ts';
 
 const dir = tempDir('ocs-diff-');
 
@@ -51,16 +51,16 @@ describe('ocs-conformance diff', () => {
     assert.deepEqual(d.untested.map((c: { rule: string; was: string; now: string }) => `${c.rule} ${c.was} ${c.now}`), ['PCK-SAME-DAY pass untested']);
   });
 
-  it('exits 0 when nothing regressed, listing the fixes', () => {
-    const r = cli(['diff', old, fixed]);
+  it('exits 0 when nothing regressed, listing the fixes', async () => {
+    const r = await mainHere(['diff', old, fixed]);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /: 0 regressed, 1 fixed, 0 no longer tested\n {2}fixed: MBR-EMAIL-MAX \[xml\] \(MUST\): fail → pass\nVerdict: not-conformant → conformant\n$/);
   });
 
-  it('exits 1 when an endpoint answers slower past the threshold, naming it apart from the rules; off, or a looser threshold, exits 0', () => {
+  it('exits 1 when an endpoint answers slower past the threshold, naming it apart from the rules; off, or a looser threshold, exits 0', async () => {
     const fast = summaryFile('fast', 'conformant', {}, timings(14));
     const slow = summaryFile('slower', 'conformant', {}, timings(96));
-    const r = cli(['diff', fast, slow]);
+    const r = await mainHere(['diff', fast, slow]);
     assert.equal(r.code, 1, r.stderr);
     assert.deepEqual(r.stdout.trim().split('\n').slice(1), [
       'Verdict: conformant → conformant',
@@ -69,22 +69,22 @@ describe('ocs-conformance diff', () => {
       '  slower: change_pickup [xml]: p95 14 ms → 96 ms (×6.9)',
     ]);
     assert.match(r.stdout, /^[^\n]*: 0 regressed, 0 fixed, 0 no longer tested\n/);
-    assert.deepEqual(JSON.parse(cli(['diff', '--json', fast, slow]).stdout).latency.slower.map((s: { operation: string; format: string }) => `${s.operation} ${s.format}`), ['change_pickup json', 'change_pickup xml']);
-    for (const threshold of ['off', 'p95:8x', '100ms']) assert.equal(cli(['diff', '--latency-threshold', threshold, fast, slow]).code, 0, threshold);
-    assert.equal(cli(['diff', slow, fast]).code, 0, 'faster is no regression');
+    assert.deepEqual(JSON.parse((await mainHere(['diff', '--json', fast, slow])).stdout).latency.slower.map((s: { operation: string; format: string }) => `${s.operation} ${s.format}`), ['change_pickup json', 'change_pickup xml']);
+    for (const threshold of ['off', 'p95:8x', '100ms']) assert.equal((await mainHere(['diff', '--latency-threshold', threshold, fast, slow])).code, 0, threshold);
+    assert.equal((await mainHere(['diff', slow, fast])).code, 0, 'faster is no regression');
   });
 
-  it('exits 2 on a latency threshold it cannot read, naming the forms it takes', () => {
-    const r = cli(['diff', '--latency-threshold', 'twice', old, fixed]);
+  it('exits 2 on a latency threshold it cannot read, naming the forms it takes', async () => {
+    const r = await mainHere(['diff', '--latency-threshold', 'twice', old, fixed]);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /^ocs-conformance: --latency-threshold: expected off, RATIOx, RATIOx,MSms or MSms .*got 'twice'\n/);
   });
 
-  it('exits 2 with a one-line reason when a file is not a summary.json', () => {
+  it('exits 2 with a one-line reason when a file is not a summary.json', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ rules: [{ id: 'X-1', level: 'MUST', json: 'passed', xml: 'pass' }] }));
     for (const [file, reason] of [[bad, `${bad}: key rules.0.json: must be one of pass, fail, skip, error, untested, recorded`], [join(dir, 'none.json'), `${join(dir, 'none.json')}: cannot read the summary (ENOENT)`]]) {
-      const r = cli(['diff', old, file!]);
+      const r = await mainHere(['diff', old, file!]);
       assert.equal(r.code, 2);
       assert.equal(r.stderr, `ocs-conformance: ${reason}\n`);
     }

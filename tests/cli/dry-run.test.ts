@@ -3,12 +3,38 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { format } from 'node:util';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
-import { ROOT } from './helpers.ts';
+import { ROOT, sharedTransforms } from './helpers.ts';
 import { profileTemplate } from '../../src/cli/init.ts';
+import { dryRun as listing } from '../../src/cli/dry-run.ts';
 
-const dryRun = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/dry-run.ts', ...args], { cwd: ROOT, env: { ...process.env, OCS_BASE_URL: '', ...env }, encoding: 'utf8' });
+interface DryRun { status: number | null; stdout: string; stderr: string }
+
+/** `npm run dry-run ARGS` as npm runs it: its own process, from the package's root. */
+const dryRun = (args: string[], env: NodeJS.ProcessEnv = {}): DryRun =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/dry-run.ts', ...args], { cwd: ROOT, env: { ...process.env, ...sharedTransforms(), OCS_BASE_URL: '', ...env }, encoding: 'utf8' });
+
+/**
+ * What that process does, in this one: the script's whole work is dryRun(its environment,
+ * --coverage or not), its exit code what dryRun returns, its output what dryRun prints. The spawn
+ * costs a process loading every module and transform again (about 2 s of CPU) for each case; two
+ * tests keep it, for the script's own line that reads --coverage and sets the exit code.
+ */
+function dryRunHere(args: string[], env: NodeJS.ProcessEnv = {}): DryRun {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => { out.push(`${format(...a)}\n`); };
+  console.error = (...a: unknown[]) => { err.push(`${format(...a)}\n`); };
+  try {
+    const status = listing({ ...process.env, OCS_BASE_URL: '', ...env }, { coverage: args.includes('--coverage') });
+    return { status, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
 
 describe('npm run dry-run', () => {
   it('lists every case with its rules and masked request, and sends nothing', () => {
@@ -24,7 +50,7 @@ describe('npm run dry-run', () => {
     const dir = tempDir('ocs-profile-');
     const file = join(dir, 'no-anonymous.yaml');
     writeFileSync(file, readFileSync(join(ROOT, 'profiles/reference.yaml'), 'utf8').replace(/^ {4}anonymous: .*\n/m, ''));
-    const run = dryRun([], { OCS_PROFILE: file });
+    const run = dryRunHere([], { OCS_PROFILE: file });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /ERR-610003 .*\n.*\n {2}\(skip: the profile has no fixtures\.orders\.anonymous\)/);
   });
@@ -39,7 +65,7 @@ describe('npm run dry-run', () => {
     const dir = tempDir('ocs-profile-');
     const file = join(dir, 'fewer.yaml');
     writeFileSync(file, readFileSync(join(ROOT, 'profiles/reference.yaml'), 'utf8').replace(/^ {4}anonymous: .*\n/m, '').replace(/^ {6}- 5003\n/m, ''));
-    const run = dryRun(['--coverage'], { OCS_PROFILE: file });
+    const run = dryRunHere(['--coverage'], { OCS_PROFILE: file });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^skip: ERR-610003 .*: the profile has no fixtures\.orders\.anonymous$/m);
     assert.match(run.stdout, /^skip: .*: the profile has no fixtures\.addressBook\.counteragentIDs\.2$/m);
@@ -49,7 +75,7 @@ describe('npm run dry-run', () => {
   it('--coverage finds no case skipped for a missing fixture with the init template\'s fixtures, and needs no secrets', () => {
     const file = join(tempDir('ocs-profile-'), 'template.yaml');
     writeFileSync(file, profileTemplate());
-    const run = dryRun(['--coverage'], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: file, OCS_APPKEY: '', OCS_SESSION_ID: '' });
+    const run = dryRunHere(['--coverage'], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: file, OCS_APPKEY: '', OCS_SESSION_ID: '' });
     assert.equal(run.status, 0, run.stderr + run.stdout);
     assert.match(run.stdout, /^OCS_APPKEY and OCS_SESSION_ID not set: placeholders stand in/m);
     assert.doesNotMatch(run.stdout, /^skip:/m);
@@ -57,13 +83,13 @@ describe('npm run dry-run', () => {
   });
 
   it('lists a vendor\'s requests without its secrets, with marked placeholders that are never masked away', () => {
-    const run = dryRun([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: 'profiles/example-vendor.yaml', OCS_APPKEY: '', OCS_SESSION_ID: '' });
+    const run = dryRunHere([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: join(ROOT, 'profiles/example-vendor.yaml'), OCS_APPKEY: '', OCS_SESSION_ID: '' });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /"appkey":"<placeholder: OCS_APPKEY not set>"/);
   });
 
   it('refuses a secret shorter than 8 characters with exit 2, naming the variable', () => {
-    const run = dryRun([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: 'profiles/example-vendor.yaml', OCS_APPKEY: 'abc', OCS_SESSION_ID: 'dummy-session' });
+    const run = dryRunHere([], { OCS_BASE_URL: 'https://sandbox.vendor.example', OCS_PROFILE: join(ROOT, 'profiles/example-vendor.yaml'), OCS_APPKEY: 'abc', OCS_SESSION_ID: 'dummy-session' });
     assert.equal(run.status, 2, run.stdout);
     assert.match(run.stderr, /OCS_APPKEY holds 3 characters; a secret needs at least 8/);
   });

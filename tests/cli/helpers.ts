@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { format } from 'node:util';
+import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { ROOT, spawnRun } from '../e2e/run.ts';
 
 export { ROOT };
@@ -13,5 +15,67 @@ export function cli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: st
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+let transforms: string | undefined;
+/**
+ * The environment in which this process's CLI children share one tsx cache: each child transforms
+ * every TypeScript file it loads again where tsx keeps no cache (TSX_DISABLE_CACHE), most of its
+ * time on a quick subcommand; with the cache the first child's transforms serve the rest (the
+ * cache is keyed by each file's content). tsx keeps its cache only in the OS's temporary
+ * directory: here one of this process's own, removed when it ends (scripts/bench/leftovers.ts),
+ * so nothing is left behind. For the quick subcommands, which write nothing there.
+ */
+export function sharedTransforms(): NodeJS.ProcessEnv {
+  transforms ??= tempDir('ocs-cli-tsx-');
+  return { TMPDIR: transforms, TSX_DISABLE_CACHE: '' };
+}
+
+/** cli, its children sharing one tsx cache (sharedTransforms): for a file that runs the command many times. */
+export const quickCli = (args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): CliResult =>
+  cli(args, { ...options, env: { ...sharedTransforms(), ...options.env } });
+
 /** Runs a command that may take a while (a conformance run), never longer than `limitMs`. */
 export const cliRun = (command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<CliResult> => spawnRun(command, args, options);
+
+/** What `fn` printed with console.log (its stdout) and console.error (its stderr), and its value. */
+async function printed<T>(fn: () => Promise<T>): Promise<{ value: T; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => { out.push(`${format(...a)}\n`); };
+  console.error = (...a: unknown[]) => { err.push(`${format(...a)}\n`); };
+  try {
+    const value = await fn();
+    return { value, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+let loaded: Promise<(argv: string[]) => Promise<number>> | undefined;
+/**
+ * The command's main(ARGS) in this process, for argument handling that ends before a subcommand's
+ * work (--help, usage errors). The bin does no more than load tsx and src/cli/main.ts, which sets
+ * the exit code to what main returns, console.log its stdout and console.error its stderr; for
+ * `run` the launcher hands on its check's exit code and output (the tests that still start the
+ * bin show both). A child costs most of a second of CPU, loading tsx and every module again.
+ * main.ts runs main on the process's arguments as it loads: it is loaded once with `--version` as
+ * those, what that prints dropped and the exit code it sets undone.
+ */
+export async function mainHere(args: string[]): Promise<CliResult> {
+  loaded ??= (async () => {
+    const { argv, exitCode } = process;
+    process.argv = [argv[0]!, BIN, '--version'];
+    try {
+      return (await printed(() => import('../../src/cli/main.ts'))).value.main;
+    } finally {
+      process.argv = argv;
+      process.exitCode = exitCode;
+    }
+  })();
+  const main = await loaded;
+  // As the bin does for `explain` only (bin/ocs-conformance.js).
+  if (args[0] === 'explain') await import('../../generators/judges.ts');
+  const { value, stdout, stderr } = await printed(() => main(args));
+  return { code: value, stdout, stderr };
+}
