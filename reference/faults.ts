@@ -22,6 +22,7 @@ import { EDGE_VALUE_FAULTS } from './faults/edges-values.ts';
 import { OBSERVABLE_FAULTS } from './faults/observable.ts';
 import { RELATION_FAULTS } from './faults/relations.ts';
 import { LAX_READER_FAULTS } from './faults/lax-readers.ts';
+import { PARSER_FAULTS } from './faults/parser-refusals.ts';
 
 /**
  * Every fault the reference can be started with (`--fault NAME`, OCS_REFERENCE_FAULT,
@@ -31,7 +32,7 @@ import { LAX_READER_FAULTS } from './faults/lax-readers.ts';
 export const FAULTS: readonly Fault[] = [...CHECK_FAULTS, ...LIMIT_FAULTS, ...ANSWER_FAULTS, ...REQUEST_FAULTS, ...TEXT_FAULTS, ...VALUE_FAULTS,
   ...TYPE_FAULTS, ...FORM_FAULTS, ...DIRECTORY_FAULTS,
   ...WIRE_FAULTS, ...MALFORMED_FAULTS, ...STATE_FAULTS, ...OVERLAP_FAULTS, ...IDENTITY_FAULTS, ...STANDARD_FAULTS, ...EDGE_TEXT_FAULTS,
-  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS, ...RELATION_FAULTS, ...LAX_READER_FAULTS];
+  ...EDGE_VALUE_FAULTS, ...OBSERVABLE_FAULTS, ...RELATION_FAULTS, ...LAX_READER_FAULTS, ...PARSER_FAULTS];
 
 export class UnknownFault extends Error {}
 

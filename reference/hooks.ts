@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Format, Operation } from './codec/index.ts';
 import { LIMITS, type Limits } from './validate/limits.ts';
 import type { RawChange } from './raw-connection.ts';
+import { readPastRefusals } from './parser-refusals.ts';
 
 /** A decoded request or a response body. */
 export type Obj = Record<string, unknown>;
@@ -81,8 +82,9 @@ export interface Hooks {
   serverOptions(base: ServerOptions): ServerOptions;
   /**
    * What becomes of a request Node's parser refused (`err.code` HPE_…, `err.rawPacket` the bytes
-   * it was reading): without it, Node's own answer (400, 431, …) and the connection closed. A
-   * fault that reads such a request anyway sets it.
+   * it was reading): faithfully, what RFC 9110 and RFC 9112 ask where the parser refuses first
+   * (reference/parser-refusals.ts), else Node's answer with an explanation. A fault that reads
+   * such a request otherwise sets it.
    */
   clientError?(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, server: Server): void;
   /**
@@ -107,4 +109,5 @@ export const FAITHFUL: Hooks = {
     res.end(reply.text);
   },
   serverOptions: (base) => base,
+  clientError: readPastRefusals,
 };

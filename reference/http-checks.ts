@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { explain } from './explained.ts';
 
 /**
  * RFC 3986 3.2.2 and 3.2.3: a Host is uri-host [":" port], uri-host an IP-literal in brackets or
@@ -8,19 +9,21 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]
 
 /**
  * What RFC 9112 3.2 has a server refuse and Node's parser lets through: more than one Host
- * field line, a Host that is no host and port (a Host missing from HTTP/1.1 Node refuses
- * itself: requireHostHeader). Named checks (`host duplicate`, `host invalid`), so a fault can
- * leave one out. Refused as Node refuses what its parser cannot read: 400 with no body, and the
- * connection closed, since what follows on it cannot be trusted either.
+ * field line, a Host that is no host and port, and no Host in HTTP/1.1 (Node's own check,
+ * requireHostHeader, is off: its 400 has no explanation). Named checks (`host duplicate`,
+ * `host invalid`, `host missing`), so a fault can leave one out. Refused as Node refuses what its
+ * parser cannot read: 400, with an explanation (RFC 9110 15.5), and the connection closed, since
+ * what follows on it cannot be trusted either.
  */
 export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
   const hosts = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i]!.toLowerCase() === 'host').length;
   const host = req.headers.host;
-  const problem = (hosts > 1 && enforces('host duplicate')) || (host !== undefined && !HOST.test(host) && enforces('host invalid'));
+  const problem = hosts > 1 && enforces('host duplicate') ? 'more than one Host field line'
+    : host !== undefined && !HOST.test(host) && enforces('host invalid') ? 'a Host that is no host and port'
+      : host === undefined && req.httpVersion === '1.1' && enforces('host missing') ? 'an HTTP/1.1 request without a Host' : undefined;
   if (!problem) return false;
   req.resume();
-  res.writeHead(400, { Connection: 'close', 'Content-Length': 0 });
-  res.end();
+  explain(res, 400, `${problem} (RFC 9112 3.2)`);
   return true;
 }
 
@@ -29,8 +32,8 @@ export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces:
  * Content-Length, and its connection closed (400); a transfer coding the service does not
  * understand before the final chunked is answered 501. Node's parser reads both as chunked, and keeps the
  * connection an HTTP/1.0 keep-alive asks for. Named checks (`http10 transfer-encoding`,
- * `transfer-coding unknown`), refused as refusedHost refuses: no body, and the connection closed,
- * since the body's end cannot be trusted.
+ * `transfer-coding unknown`), refused as refusedHost refuses: an explanation, and the connection
+ * closed, since the body's end cannot be trusted.
  */
 export function refusedTransferCoding(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
   const codings = req.headers['transfer-encoding'];
@@ -41,7 +44,7 @@ export function refusedTransferCoding(req: IncomingMessage, res: ServerResponse,
   const unknown = names.at(-1) === 'chunked' && names.some((c) => c !== 'chunked') && enforces('transfer-coding unknown');
   if (!http10 && !unknown) return false;
   req.resume();
-  res.writeHead(http10 ? 400 : 501, { Connection: 'close', 'Content-Length': 0 });
-  res.end();
+  if (http10) explain(res, 400, 'Transfer-Encoding in an HTTP/1.0 request, whose framing is then faulty (RFC 9112 6.1)');
+  else explain(res, 501, `a transfer coding this server does not understand (${codings}; RFC 9112 6.1)`);
   return true;
 }

@@ -118,6 +118,15 @@ export const OBSERVABLE_FAULTS: Fault[] = [
       res.writeHead(reply.status, { ...reply.headers, 'Transfer-Encoding': 'chunked, chunked' });
       res.end(reply.text);
     } },
+  // XML 1.0 4.3.3, of an answer the service writes (RSP-FORMAT-FOLLOWS-PATH).
+  { name: 'xml-answer-utf16-without-bom', rule: 'RSP-FORMAT-FOLLOWS-PATH',
+    description: 'writes its XML answers in UTF-16 (little-endian, charset=utf-16, encoding="UTF-16") without the byte order mark an entity in UTF-16 must begin with',
+    write: (res, reply, at) => {
+      if (at.format !== 'xml') return FAITHFUL.write(res, reply, at);
+      const bytes = Buffer.from(reply.text.replace(/^(<\?xml[^>]*encoding=")UTF-8"/, '$1UTF-16"'), 'utf16le');
+      res.writeHead(reply.status, { ...reply.headers, 'Content-Type': 'application/xml; charset=utf-16', 'Content-Length': bytes.length });
+      res.end(bytes);
+    } },
   // XML 1.0 2.4, of an answer the service writes (RSP-FORMAT-FOLLOWS-PATH).
   written('xml', 'xml-answer-cdata-end-in-text',
     'writes each error detail of an XML answer after a literal ]]>, as an encoder that escapes < and & alone',

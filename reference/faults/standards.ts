@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
-import { Duplex } from 'node:stream';
+import type { Duplex } from 'node:stream';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { refuse } from '../errors.ts';
+import { type ParserError, readPastRefusals } from '../parser-refusals.ts';
+import { readAgain } from '../raw-connection.ts';
 import { type Exchange, FAITHFUL, type Reply } from '../hooks.ts';
 import type { Fault } from './fault.ts';
 import { written } from './malformed.ts';
@@ -27,24 +29,12 @@ function writeBytes(res: Parameters<typeof FAITHFUL.write>[0], reply: Reply, byt
  * any other is refused as Node refuses it.
  */
 function rereads(codes: string[], fix: (head: string) => string) {
-  return (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, server: Server): void => {
-    if (!err.code || !codes.includes(err.code) || !err.rawPacket) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      return;
-    }
+  return (err: ParserError, socket: Duplex, server: Server): void => {
+    if (!err.code || !codes.includes(err.code) || !err.rawPacket) return readPastRefusals(err, socket, server);
     const raw = err.rawPacket.toString('latin1');
     const end = raw.indexOf('\r\n\r\n');
     const fixed = end < 0 ? raw : fix(raw.slice(0, end + 4)) + raw.slice(end + 4);
-    const again = new Duplex({
-      read() {},
-      write(chunk, _encoding, done) { socket.write(chunk, done); },
-      final(done) { socket.end(); done(); },
-      destroy(error, done) { socket.destroy(); done(error); },
-    });
-    again.push(Buffer.from(fixed, 'latin1'));
-    socket.on('data', (chunk: Buffer) => again.push(chunk));
-    socket.on('end', () => again.push(null));
-    server.emit('connection', again);
+    readAgain(server, socket, Buffer.from(fixed, 'latin1'));
   };
 }
 
@@ -118,9 +108,8 @@ export const STANDARD_FAULTS: Fault[] = [
       const accept = header(at, 'accept');
       if (accept && !accept.includes('*/*') && !accept.includes(`application/${at.format}`)) throw refusedWith(415, 100003);
     } },
-  { name: 'host-not-required', rule: 'HTTP-HOST',
-    description: 'serves an HTTP/1.1 request without a Host header field (node:http\'s requireHostHeader off)',
-    serverOptions: (base) => ({ ...base, requireHostHeader: false }) },
+  { name: 'host-not-required', rule: 'HTTP-HOST', skips: /^host missing$/,
+    description: 'serves an HTTP/1.1 request without a Host header field' },
   { name: 'duplicate-host-accepted', rule: 'HTTP-HOST', skips: /^host duplicate$/,
     description: 'serves a request with two Host field lines, reading the first' },
   { name: 'host-value-not-checked', rule: 'HTTP-HOST', skips: /^host invalid$/,
@@ -156,12 +145,9 @@ export const STANDARD_FAULTS: Fault[] = [
     // Node's parser refuses the end of the connection mid-body (HPE_INVALID_EOF_STATE); its request
     // (socket.parser.incoming, node:http's own) is ended here instead, with the body read so far,
     // and marked complete, or node:http would destroy the connection with it as aborted.
-    clientError: (err, socket) => {
+    clientError: (err, socket, server) => {
       const incoming = (socket as Duplex & { parser?: { incoming?: { complete: boolean; push(chunk: null): void } } }).parser?.incoming;
-      if (err.code !== 'HPE_INVALID_EOF_STATE' || !incoming) {
-        socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-        return;
-      }
+      if (err.code !== 'HPE_INVALID_EOF_STATE' || !incoming) return readPastRefusals(err, socket, server);
       incoming.complete = true;
       incoming.push(null);
     } },

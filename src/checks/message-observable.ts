@@ -87,6 +87,11 @@ export function observableFinding(kind: MessageKind, res: WireResponse, after: A
       return judged(!(after.answered && isSuccess(res)) || res.headers.allow !== undefined, 'a successful answer to OPTIONS carrying Allow', `HTTP ${res.status} with no Allow header field`);
     case 'delete-with-body':
       return judged(!(after.answered && isSuccess(res) && /success/.test(res.body)), 'the change not carried out on content sent with DELETE: no 2xx that reports success');
+    case 'unknown-method':
+    case 'long-method':
+      return judged(after.answered && res.status === 501, 'HTTP 501 (Not Implemented) for a method it does not implement');
+    case 'field-without-colon':
+      return explained(res, after) ?? ruleFinding(MESSAGE_RULE[kind], 'skip', { note: `${NOT_APPLICABLE}${after.answered ? `its answer is no 4xx (HTTP ${res.status})` : 'it closed the connection without an answer'}: no error situation to explain` });
     case 'accept-encoding-unknown': {
       const coding = (res.headers['content-encoding'] ?? '').trim();
       return judged(!after.answered || coding === '' || /^identity$/i.test(coding), 'an answer in no content coding, none of the listed ones being available', `Content-Encoding: ${coding}`);
@@ -105,6 +110,28 @@ function otherAnswer(res: WireResponse, after: After): string | undefined {
   if (after.laterHead === undefined) return 'no answer to the GET after the HEAD came, so nothing to compare';
   const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(after.laterHead)?.[1]);
   return status === res.status ? undefined : `the GET after the HEAD got HTTP ${status}, the HEAD ${res.status}: not the same answer to compare`;
+}
+
+/** The messages whose answer is read as to HEAD (a CONNECT's too): content after its head is no explanation, and must not come (RFC 9110 9.3.2). */
+const AS_HEAD: ReadonlySet<MessageKind> = new Set(['head', 'head-fields', 'head-length', 'connect-empty-port']);
+
+/**
+ * HTTP-ERROR-EXPLAINED, for any message answered 4xx but one sent as HEAD (RFC 9110 15.5): content
+ * that explains the error; undefined for another answer. `method` is the profile's: with GET, the
+ * safe method safe-method-with-body sends is HEAD.
+ */
+export function errorExplained(kind: MessageKind, res: WireResponse, after: After, method: string): Finding | undefined {
+  if (AS_HEAD.has(kind) || (kind === 'safe-method-with-body' && method.toUpperCase() === 'GET')) return undefined;
+  return explained(res, after);
+}
+
+function explained(res: WireResponse, after: After): Finding | undefined {
+  if (!after.answered || res.status < 400 || res.status > 499) return undefined;
+  const pass = res.body.trim() !== '';
+  return ruleFinding('HTTP-ERROR-EXPLAINED', pass ? 'pass' : 'fail', pass ? {} : {
+    expected: 'content explaining the error with its 4xx (Client Error) status',
+    received: `HTTP ${res.status} with no content${res.headers['content-type'] ? ` (Content-Type: ${res.headers['content-type']})` : ''}`,
+  });
 }
 
 /** HTTP-CLOSE-SENT, for any message whose answer says close (RFC 9112 9.6): the connection closed, and nothing answered after. */

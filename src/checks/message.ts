@@ -2,7 +2,7 @@ import { MESSAGE_RULE, MUST_CLOSE, type MessageKind } from '../client/message-ki
 import type { WireResponse } from '../client/transport.ts';
 import { excerpt, ruleFinding } from './response.ts';
 import type { Finding } from './finding.ts';
-import { closeSent, observableFinding } from './message-observable.ts';
+import { closeSent, errorExplained, observableFinding } from './message-observable.ts';
 import { NOT_APPLICABLE } from '../scenario/missing.ts';
 
 /** The messages a server must answer 400 (RFC 9112 3.2, 5.1, 6.3). */
@@ -20,7 +20,9 @@ export function messageFindings(kind: MessageKind, res: WireResponse, method: st
   // Whatever the message, an answer that says close is held to it (close-announced is judged on it
   // alone; a pipelined message's connection node:http drops itself, so its closing shows nothing).
   const sent = after && kind !== 'close-announced' && kind !== 'pipelined' ? closeSent(res, after) : undefined;
-  return sent ? [...own, sent] : own;
+  // Whatever the message, a 4xx answer is held to explaining itself (field-without-colon is judged on it alone).
+  const explained = after && kind !== 'field-without-colon' ? errorExplained(kind, res, after, method) : undefined;
+  return [...own, ...(sent ? [sent] : []), ...(explained ? [explained] : [])];
 }
 
 function ownFindings(kind: MessageKind, res: WireResponse, method: string): Finding[] {

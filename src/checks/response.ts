@@ -18,6 +18,20 @@ export interface ResponseView {
   value: unknown;
 }
 
+/**
+ * XML 1.0 4.3.3: "Entities encoded in UTF-16 MUST begin with the Byte Order Mark". An XML answer
+ * whose charset (its Content-Type's, else its XML declaration's, as it was read) is UTF-16, the
+ * encoding scheme whose byte order only the mark tells (UTF-16LE and UTF-16BE name theirs), and
+ * whose text does not begin with the mark (kept by the reading, in either byte order): what is
+ * wrong, else undefined.
+ */
+function utf16WithoutMark(res: WireResponse): string | undefined {
+  const declared = /;\s*charset="?([^";\s]+)/i.exec(res.headers['content-type'] ?? '')?.[1]
+    ?? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(res.body)?.[1];
+  if (declared?.toLowerCase() !== 'utf-16' || /^[\uFEFF\uFFFE]/.test(res.body)) return undefined;
+  return `an XML body in UTF-16 (charset ${declared}) without the byte order mark it must begin with (XML 1.0 4.3.3): ${excerpt(res.body)}`;
+}
+
 /** Reads a response and judges what every response must show, whatever was sent. */
 export function checkResponse(op: Operation, format: Format, res: WireResponse, xmlRoot?: string): { view: ResponseView; findings: Finding[] } {
   const findings: Finding[] = [];
@@ -36,9 +50,10 @@ export function checkResponse(op: Operation, format: Format, res: WireResponse, 
   // JSON exchanged between systems is UTF-8 (RFC 8259, 8.1) and XML is in the encoding it
   // declares (XML 1.0, 4.3.3): bytes that are not, read with replacement characters, are not
   // a body in the path's format, however well the repaired text parses.
-  findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', decoded.format === format && rootOk && !res.encoding ? 'pass' : 'fail', {
+  const unmarked = decoded.format === 'xml' ? utf16WithoutMark(res) : undefined;
+  findings.push(ruleFinding('RSP-FORMAT-FOLLOWS-PATH', decoded.format === format && rootOk && !res.encoding && !unmarked ? 'pass' : 'fail', {
     expected: `a ${format.toUpperCase()} body${format === 'xml' && xmlRoot ? ` with root <${xmlRoot}>` : ''} on the .${format} path`,
-    received: res.encoding ?? (decoded.format === format ? `root <${decoded.xmlRoot}>` : `a ${decoded.format.toUpperCase()} body: ${excerpt(res.body)}`),
+    received: res.encoding ?? unmarked ?? (decoded.format === format ? `root <${decoded.xmlRoot}>` : `a ${decoded.format.toUpperCase()} body: ${excerpt(res.body)}`),
   }));
   const contentType = res.headers['content-type'] ?? '';
   findings.push(ruleFinding('RSP-CONTENT-TYPE', contentType.toLowerCase().includes(format) ? 'pass' : 'fail', {

@@ -1,4 +1,4 @@
-import type { MessageKind } from './message-kinds.ts';
+import { LONG_METHOD, UNKNOWN_METHOD, type MessageKind } from './message-kinds.ts';
 import type { WireRequest } from './transport.ts';
 
 /** The host of absolute-form-other-host's Host field: a name reserved never to resolve (RFC 2606). */
@@ -20,10 +20,14 @@ function chunked(body: Buffer, extension: string): Buffer {
   return Buffer.concat([Buffer.from(`${body.length.toString(16)}${extension}\r\n`, 'latin1'), body, Buffer.from(`\r\n0${extension}\r\n\r\n`, 'latin1')]);
 }
 
-/** A request message: its request line, its header fields in order, its body. */
-function message(line: string, fields: [string, string][], body: Buffer = Buffer.alloc(0)): Buffer {
-  return Buffer.concat([Buffer.from(`${line}\r\n${fields.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`, 'latin1'), body]);
+/** A request message: its request line, its header fields in order (a field given as one string is written as it is), its body. */
+function message(line: string, fields: ([string, string] | string)[], body: Buffer = Buffer.alloc(0)): Buffer {
+  const lines = fields.map((f) => (typeof f === 'string' ? `${f}\r\n` : `${f[0]}: ${f[1]}\r\n`)).join('');
+  return Buffer.concat([Buffer.from(`${line}\r\n${lines}\r\n`, 'latin1'), body]);
 }
+
+/** RFC 9110 5.6.3: bad whitespace (BWS, spaces and a tab) around each `;` and `=` of the chunk extensions, as RFC 9112 7.1.1's grammar allows. */
+const SPACED_EXTENSIONS = ' ;\tocs-probe = 1 ; ocs-note =\t"a b"';
 
 /**
  * The messages of src/client/message-kinds.ts whose bytes are written here, whole, in place of
@@ -72,6 +76,17 @@ export function wholeRequest(kind: MessageKind, req: WireRequest): Whole | undef
       return { method: 'OPTIONS', bytes: message(line('OPTIONS'), [['Host', url.host], keep]) };
     case 'delete-with-body':
       return { method: 'DELETE', bytes: message(line('DELETE'), fields(sized, keep), body) };
+    case 'unknown-method':
+      // node:http reads the answer as to the profile's method: one with content.
+      return { method: req.method, bytes: message(line(UNKNOWN_METHOD), [['Host', url.host], keep]) };
+    case 'long-method':
+      return { method: req.method, bytes: message(line(LONG_METHOD), [['Host', url.host], keep]) };
+    case 'http12':
+      return { method: req.method, bytes: message(line(req.method, path, '1.2'), fields(sized, keep), body) };
+    case 'chunk-extension-whitespace':
+      return { method: req.method, bytes: message(line(req.method), fields(['Transfer-Encoding', 'chunked'], keep), chunked(body, SPACED_EXTENSIONS)) };
+    case 'field-without-colon':
+      return { method: req.method, bytes: message(line(req.method), [...fields(sized, keep), 'X-OCS-Probe no colon'], body) };
     case 'leading-empty-line':
       return { method: req.method, bytes: Buffer.concat([Buffer.from('\r\n'), message(line(req.method), fields(sized, keep), body)]) };
     default:

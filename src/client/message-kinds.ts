@@ -13,6 +13,8 @@ export const MESSAGES = [
   'leading-empty-line', 'close-in-list', 'padded-field-value', 'close-announced', 'status-line', 'kept-alive',
   'transfer-encoding-unknown', 'quoted-charset', 'connect-empty-port', 'options', 'delete-with-body', 'accept-encoding-unknown',
   'unallowed-method', 'head-fields', 'head-length',
+  // What the parser most servers stand behind (llhttp) refuses first, which RFC 9110 and RFC 9112 ask be read or answered otherwise.
+  'unknown-method', 'long-method', 'http12', 'chunk-extension-whitespace', 'field-without-colon',
 ] as const;
 export type MessageKind = (typeof MESSAGES)[number];
 
@@ -51,7 +53,18 @@ export const MESSAGE_RULE: Record<MessageKind, string> = {
   'unallowed-method': 'HTTP-METHOD-NOT-ALLOWED',
   'head-fields': 'HTTP-HEAD-FIELDS',
   'head-length': 'HTTP-HEAD-CONTENT-LENGTH',
+  'unknown-method': 'HTTP-METHOD-NOT-IMPLEMENTED',
+  'long-method': 'HTTP-METHOD-TOO-LONG',
+  'http12': 'HTTP-HIGHER-MINOR-VERSION',
+  'chunk-extension-whitespace': 'HTTP-BAD-WHITESPACE',
+  'field-without-colon': 'HTTP-ERROR-EXPLAINED',
 };
+
+/** The method unknown-method sends: a token no server implements. */
+export const UNKNOWN_METHOD = 'OCSPROBE';
+
+/** The method long-method sends: a token longer than any method registered with IANA (the longest, UPDATEREDIRECTREF, has 17 characters). */
+export const LONG_METHOD = 'OCSPROBE-A-METHOD-LONGER-THAN-ANY-A-SERVER-IMPLEMENTS';
 
 /** The header field huge-header adds: twice Node's default limit of the whole head (16 KB), past what most servers take. */
 export const HUGE_FIELD_BYTES = 32 * 1024;
@@ -91,6 +104,11 @@ const DESCRIPTIONS: Record<MessageKind, string> = {
   'unallowed-method': 'another method than the profile\'s on the operation\'s path, with no body, its status read',
   'head-fields': 'HEAD on the operation\'s path, then GET on the same connection with Connection: close, their header fields compared',
   'head-length': 'HEAD on the operation\'s path, then GET on the same connection with Connection: close, their Content-Lengths compared',
+  'unknown-method': `the method ${UNKNOWN_METHOD}, which no server implements, on the operation's path`,
+  'long-method': `a method of ${LONG_METHOD.length} characters, longer than any a server implements, on the operation's path`,
+  'http12': 'the request line\'s version HTTP/1.2, a minor version above 1.1',
+  'chunk-extension-whitespace': 'the body chunked, whitespace before and after each chunk extension\'s ; and = (7 ; ocs-probe = 1)',
+  'field-without-colon': 'a header field line without a colon (X-OCS-Probe no colon), which no server can read',
 };
 
 export const describeMessage = (m: MessageKind): string => DESCRIPTIONS[m];
@@ -110,4 +128,5 @@ export const WRITTEN_AGAIN: ReadonlySet<MessageKind> = new Set(['connection-clos
 export const WATCHED_AFTER: ReadonlySet<MessageKind> = new Set(['kept-alive', 'head-fields', 'head-length']);
 
 /** The messages whose request is the profile's valid one, however written: the plain request's outcome (accepted) is due. */
-export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value', 'quoted-charset']);
+export const ACCEPTED_AS_PLAIN: ReadonlySet<MessageKind> = new Set(['chunk-extension', 'absolute-form-other-host', 'leading-empty-line', 'padded-field-value', 'quoted-charset',
+  'http12', 'chunk-extension-whitespace']);

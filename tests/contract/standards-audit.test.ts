@@ -18,7 +18,7 @@ const register = parse(readFileSync(join(CONTRACT_DIR, 'assumptions.yaml'), 'utf
 const assumptions = new Set(register.map((a) => a.id));
 
 /** The buckets whose lines each need a note of their own saying why (issue 42: each reason must hold for any client). */
-const NEEDS_NOTE = new Set(['A-STD-METHODS', 'A-STD-PARSER-REFUSALS']);
+const NEEDS_NOTE = new Set(['A-STD-METHODS']);
 
 /**
  * Reasons that speak of the harness's own clients (issue 42): what they send or show is no reason
@@ -26,9 +26,17 @@ const NEEDS_NOTE = new Set(['A-STD-METHODS', 'A-STD-PARSER-REFUSALS']);
  */
 const CLIENT_ONLY = /\b(the harness('s)? (clients?|never|does not|sends no|writes no)|no common client|(neither|nor) (undici|node:http)|undici does not|both (of the harness's )?clients|(clients?|harness) (does|do) not (send|write|probe|pipeline))/i;
 
-/** The lines left out (no rule named) for a reason of the harness's own clients, or in the bucket that held them. */
+/**
+ * Reasons that speak of the parser a target stands behind (issue 42): that llhttp, or any parser,
+ * refuses a message first is what a client of these endpoints observes, so it is judged; a SHOULD
+ * it misses is a warning.
+ */
+const PARSER_ONLY = /\b(not failed for (its|the) parser|(llhttp|its parser|the parser)[^.;]* refuses?\b)/i;
+
+/** The lines left out (no rule named) for a reason of the harness's own clients or a target's parser, or in the buckets that held them. */
 const clientOnly = (audit: Line[]): string[] =>
-  audit.filter((l) => !l.rules?.length && (l.assumptions?.includes('A-STD-LEFT-OUT') || CLIENT_ONLY.test(l.note ?? ''))).map(key);
+  audit.filter((l) => !l.rules?.length && (l.assumptions?.some((a) => a === 'A-STD-LEFT-OUT' || a === 'A-STD-PARSER-REFUSALS')
+    || CLIENT_ONLY.test(l.note ?? '') || PARSER_ONLY.test(l.note ?? ''))).map(key);
 const rules = loadRules();
 const byId = new Map(rules.map((r) => [r.id, r]));
 
@@ -80,6 +88,7 @@ describe('contract/standards-audit.yaml', () => {
 
   it('keeps no line out for what the harness\'s own client does not send or show: a client of these endpoints observes it, whoever\'s', () => {
     assert.ok(!assumptions.has('A-STD-LEFT-OUT'), 'A-STD-LEFT-OUT, a reason about the harness\'s clients, is gone from the register');
+    assert.ok(!assumptions.has('A-STD-PARSER-REFUSALS'), 'A-STD-PARSER-REFUSALS, a reason about a target\'s parser, is gone from the register');
     assert.deepEqual(clientOnly(lines), []);
     assert.deepEqual(clientOnly(register.filter((a) => a.id.startsWith('A-STD-')).map((a) => ({ document: 'contract/assumptions.yaml', section: a.id, quote: a.default, note: a.default }))), []);
   });
@@ -92,6 +101,10 @@ describe('contract/standards-audit.yaml', () => {
     assert.equal(clientOnly([{ ...line('the harness never pipelines'), rules: ['HTTP-PIPELINE-ORDER'] }]).length, 0, 'a line that names a rule is judged, whatever its note says');
     assert.equal(clientOnly([line('which version a server conforms to no answer shows')]).length, 0);
     assert.equal(clientOnly([line('observable', 'A-STD-LEFT-OUT')]).length, 1, 'the old bucket itself');
+    for (const note of ['llhttp, Node\'s parser, refuses HTTP/1.2 (400); a target behind it is not failed for its parser on a SHOULD', 'the parser most servers stand behind refuses it first']) {
+      assert.equal(clientOnly([line(note)]).length, 1, note);
+    }
+    assert.equal(clientOnly([line('observable', 'A-STD-PARSER-REFUSALS')]).length, 1, 'the parser bucket itself');
   });
 
   it('has a line quoting every rule with `standard` as the rule quotes it', () => {

@@ -28,6 +28,22 @@ describe('a byte order mark', () => {
   it('may begin an XML answer', () => {
     assert.equal(formatRule('xml', xml).verdict, 'pass');
   });
+
+  it('must begin an XML answer in UTF-16 (XML 1.0 4.3.3); UTF-16LE names its byte order without one', () => {
+    const utf16 = (type: string, bytes: Buffer) => {
+      const headers = { 'content-type': type };
+      const { findings } = checkResponse('change_receiver', 'xml', { status: 400, headers, body: decodeBody(bytes, type).body, ms: 1 });
+      return findings.find((f) => f.rule === 'RSP-FORMAT-FOLLOWS-PATH')!;
+    };
+    const text = xml.replace('UTF-8', 'UTF-16');
+    const le = Buffer.from(text, 'utf16le');
+    const unmarked = utf16('application/xml; charset=utf-16', le);
+    assert.equal(unmarked.verdict, 'fail');
+    assert.match(unmarked.received ?? '', /^an XML body in UTF-16 \(charset utf-16\) without the byte order mark/);
+    assert.equal(utf16('application/xml; charset=UTF-16', Buffer.concat([Buffer.from([0xff, 0xfe]), le])).verdict, 'pass');
+    assert.equal(utf16('application/xml; charset=utf-16le', le).verdict, 'pass', 'UTF-16LE names its byte order');
+    assert.equal(utf16('application/xml', Buffer.from(xml)).verdict, 'pass', 'UTF-8, declared by its XML declaration');
+  });
 });
 
 describe('the characters of an XML answer', () => {

@@ -38,6 +38,11 @@ const CASES: [MessageKind, WireResponse, WireResponse][] = [
   ['options', answer(405), answer(200)],
   ['unallowed-method', answer(405), answer(404)],
   ['accept-encoding-unknown', answer(200), answer(200, {}, { 'content-encoding': 'gzip' })],
+  ['unknown-method', answer(501), answer(400)],
+  ['long-method', answer(501), answer(405)],
+  ['http12', answer(200), answer(400)],
+  ['chunk-extension-whitespace', answer(200), answer(400)],
+  ['field-without-colon', answer(400, { closed: true }, {}, '400 Bad Request: a field line without a colon'), answer(400, { closed: true }, {}, '')],
 ];
 
 describe('the messages of the observable standards', () => {
@@ -77,6 +82,23 @@ describe('the messages of the observable standards', () => {
     assert.deepEqual(verdicts('huge-header', answer(200, { saidClose: true })), ['HTTP-HEADER-TOO-LARGE pass', 'HTTP-CLOSE-SENT fail']);
     assert.deepEqual(verdicts('huge-header', answer(200)), ['HTTP-HEADER-TOO-LARGE pass']);
     assert.deepEqual(verdicts('pipelined', answer(200, { saidClose: true })), ['HTTP-PIPELINE-ORDER pass'], 'node:http drops a pipelined connection itself');
+  });
+
+  it('holds every message answered 4xx to explaining it (RFC 9110 15.5), but one sent as HEAD, and judges nothing else so', () => {
+    const explained = (kind: MessageKind, res: WireResponse, method = 'POST'): string[] =>
+      messageFindings(kind, res, method).filter((f) => f.rule === 'HTTP-ERROR-EXPLAINED').map((f) => f.verdict);
+    assert.deepEqual(explained('two-hosts', answer(400, { closed: true }, {}, '')), ['fail'], 'the bare 400 a parser writes');
+    assert.deepEqual(explained('two-hosts', answer(400, { closed: true }, {}, 'two Host lines')), ['pass']);
+    assert.deepEqual(explained('huge-header', answer(431, { closed: true }, {}, ' \r\n')), ['fail'], 'whitespace explains nothing');
+    assert.deepEqual(explained('other-method', answer(405, {}, { allow: 'POST' }, '')), ['fail']);
+    assert.deepEqual(explained('transfer-encoding-unknown', answer(501, {}, {}, '')), [], 'a 5xx is not a 4xx');
+    assert.deepEqual(explained('two-hosts', answer(0, { answered: false, closed: true }, {}, '')), [], 'no answer, nothing to explain');
+    for (const kind of ['head', 'head-fields', 'head-length', 'connect-empty-port'] as const) assert.deepEqual(explained(kind, answer(405, { closed: true, afterHead: 0 }, {}, '')), [], kind);
+    assert.deepEqual(explained('safe-method-with-body', answer(405, {}, {}, ''), 'GET'), [], 'the safe method sent is HEAD');
+    assert.deepEqual(explained('field-without-colon', answer(400, {}, {}, '')), ['fail'], 'judged once, on its own rule');
+    const accepted = messageFindings('field-without-colon', answer(200), 'POST');
+    assert.deepEqual(accepted.map((f) => `${f.rule} ${f.verdict}`), ['HTTP-ERROR-EXPLAINED skip']);
+    assert.match(accepted[0]!.note ?? '', /^not applicable: its answer is no 4xx \(HTTP 200\)/);
   });
 
   it('records a HEAD and GET pair it cannot compare, and passes a close-announced answer that says nothing of close', () => {

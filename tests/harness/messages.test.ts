@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createServer, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CONTRACT_DIR } from '../../src/contract/load.ts';
-import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, MESSAGES, type MessageKind } from '../../src/client/message-kinds.ts';
+import { CUT_SHORT_BYTES, HUGE_FIELD_BYTES, LONG_METHOD, MESSAGES, type MessageKind } from '../../src/client/message-kinds.ts';
 import { sendMessage } from '../../src/client/messages.ts';
 import { listening, post, type Listening } from './transport-servers.ts';
 
@@ -96,9 +96,23 @@ describe('messages on the wire', () => {
       'head-fields': (h, raw) => { assert.match(h, /^HEAD \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
       'head-length': (h, raw) => { assert.match(h, /^HEAD \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
       'accept-encoding-unknown': (h) => assert.deepEqual(h.match(/\r\naccept-encoding: [^\r\n]*/gi), ['\r\nAccept-Encoding: ocs-unknown']),
+      'unknown-method': (h, raw) => { assert.match(h, /^OCSPROBE \/v3\/orders\/change_receiver\.json HTTP\/1\.1\r\n/); assert.equal(raw.slice(h.length + 2), ''); },
+      'long-method': (h, raw) => {
+        assert.ok(h.startsWith(`${LONG_METHOD} /v3/orders/change_receiver.json HTTP/1.1\r\n`));
+        assert.ok(LONG_METHOD.length > 'UPDATEREDIRECTREF'.length && /^[A-Z-]+$/.test(LONG_METHOD), 'a token longer than any registered method');
+        assert.equal(raw.slice(h.length + 2), '');
+      },
+      'http12': (h) => assert.match(h, new RegExp(`^POST /v3/orders/change_receiver\\.json HTTP/1\\.2\\r\\n[^]*\\r\\nContent-Length: ${bytes}\\r\\n`)),
+      'chunk-extension-whitespace': (h, raw) => {
+        assert.match(h, /\r\nTransfer-Encoding: chunked\r\n/);
+        const ext = ' ;\tocs-probe = 1 ; ocs-note =\t"a b"';
+        assert.equal(raw.slice(h.length + 2), `${bytes.toString(16)}${ext}\r\n${Buffer.from(BODY).toString('latin1')}\r\n0${ext}\r\n\r\n`);
+      },
+      'field-without-colon': (h) => { assert.match(h, /\r\nX-OCS-Probe no colon\r\n/); assert.match(h, new RegExp(`\\r\\nContent-Length: ${bytes}\\r\\n`)); },
     };
     const bodiless: ReadonlySet<MessageKind> = new Set(['other-method', 'head', 'chunk-extension', 'http10-transfer-encoding', 'pipelined',
-      'transfer-encoding-unknown', 'connect-empty-port', 'options', 'unallowed-method', 'head-fields', 'head-length']);
+      'transfer-encoding-unknown', 'connect-empty-port', 'options', 'unallowed-method', 'head-fields', 'head-length',
+      'unknown-method', 'long-method', 'chunk-extension-whitespace']);
     for (const message of MESSAGES) {
       const { raw } = await send(message);
       heads[message]!(head(raw), raw);
