@@ -8,7 +8,7 @@
  */
 import { loadErrors, type Operation } from '../contract/load.ts';
 import type { LoadedProfile } from '../profile/load.ts';
-import { findErrorNumber, valueAtPath } from './error-number.ts';
+import { errorNumberFinder, valueAtPath } from './error-number.ts';
 import type { Finding } from './finding.ts';
 import { ruleFinding } from './response.ts';
 
@@ -24,7 +24,8 @@ export function errorMeaningFindings(op: Operation, status: number, body: unknow
   // Found anywhere in the body (no errorCodePath), a number is also any digits a success echoes (a
   // search holding the postcode 610001): a success is the status rules' to judge, not this one's.
   if (status === 200 && !profile.responses?.errorCodePath) return [];
-  const carried = loadErrors().filter((e) => findErrorNumber(body, e.code, profile.responses?.errorCodePath));
+  const carries = errorNumberFinder(body, profile.responses?.errorCodePath);
+  const carried = loadErrors().filter((e) => carries(e.code));
   if (carried.length === 0) return [];
   const meaning = valueAtPath(body, path);
   const problems: string[] = [];

@@ -4,22 +4,45 @@
  * otherwise anywhere, as a number or as a whole word of a text.
  */
 export function findErrorNumber(body: unknown, code: number, path?: string): boolean {
-  if (path) return matches(valueAtPath(body, path), code);
-  return numbersIn(body).includes(code);
+  return errorNumberFinder(body, path)(code);
 }
 
-function matches(value: unknown, code: number): boolean {
-  if (typeof value === 'number') return value === code;
-  if (typeof value === 'string') return new RegExp(`(^|[^0-9])${code}([^0-9]|$)`).test(value);
-  return false;
+/**
+ * findErrorNumber for one body and many numbers: the body is read once (the value at the path,
+ * or every number in it), then each number is looked up.
+ */
+export function errorNumberFinder(body: unknown, path?: string): (code: number) => boolean {
+  if (path) {
+    const value = valueAtPath(body, path);
+    if (typeof value === 'number') return (code) => value === code;
+    // A whole number of a text: a run of digits with none beside it.
+    if (typeof value === 'string') {
+      const runs = new Set(value.match(/[0-9]+/g) ?? []);
+      return (code) => runs.has(String(code));
+    }
+    return () => false;
+  }
+  const numbers = new Set(numbersIn(body));
+  return (code) => numbers.has(code);
+}
+
+/** A dotted path's segments, each with whether it is a number: read once per path (a run reads the same few for every answer). */
+const segmentsOf = new Map<string, { seg: string; numeric: boolean }[]>();
+function segments(path: string): { seg: string; numeric: boolean }[] {
+  let segs = segmentsOf.get(path);
+  if (!segs) {
+    segs = path.split('.').map((seg) => ({ seg, numeric: /^[0-9]+$/.test(seg) }));
+    if (segmentsOf.size < 256) segmentsOf.set(path, segs);
+  }
+  return segs;
 }
 
 /** Dotted path; a numeric segment on a lone object reads it as a one-element list (XML). */
 export function valueAtPath(body: unknown, path: string): unknown {
   let cur: unknown = body;
-  for (const seg of path.split('.')) {
+  for (const { seg, numeric } of segments(path)) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    if (/^[0-9]+$/.test(seg) && !Array.isArray(cur)) cur = seg === '0' ? cur : undefined;
+    if (numeric && !Array.isArray(cur)) cur = seg === '0' ? cur : undefined;
     else cur = (cur as Record<string, unknown>)[seg];
   }
   return cur;
@@ -40,14 +63,20 @@ export interface FoundNumber { value: number; path: string }
  */
 export function errorNumbersIn(body: unknown): FoundNumber[] {
   const out: FoundNumber[] = [];
-  const walk = (v: unknown, path: string[]): void => {
-    if (typeof v === 'number') out.push({ value: v, path: path.join('.') });
-    else if (typeof v === 'string') for (const m of v.matchAll(/[0-9]{3,}/g)) out.push({ value: Number(m[0]), path: path.join('.') });
+  // `path` is undefined at the top: a key there is its own path, even the empty key.
+  const walk = (v: unknown, path: string | undefined): void => {
+    const here = path ?? '';
+    if (typeof v === 'number') out.push({ value: v, path: here });
+    else if (typeof v === 'string') for (const m of v.matchAll(/[0-9]{3,}/g)) out.push({ value: Number(m[0]), path: here });
     else if (v !== null && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) if (!NOT_ERROR_FIELDS.has([...path, k].join('.'))) walk(x, [...path, k]);
+      for (const k in v) {
+        if (!Object.hasOwn(v, k)) continue;
+        const at = path === undefined ? k : `${path}.${k}`;
+        if (!NOT_ERROR_FIELDS.has(at)) walk((v as Record<string, unknown>)[k], at);
+      }
     }
   };
-  walk(body, []);
+  walk(body, undefined);
   const seen = new Set<number>();
   return out.filter((n) => !seen.has(n.value) && seen.add(n.value));
 }

@@ -29,8 +29,19 @@ export const MOVES_AFTER_MS = 1_100;
 
 const STAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
+/** The last stamp read and what it read as: every answer's stamp is read twice, and a run's answers within one second carry the same. */
+let lastStamp: { value: string; seconds: number | undefined } | undefined;
+
 /** A `YYYY-MM-DD HH:MM:SS` wall-clock reading of a real day and time as seconds, read as if it were UTC (only differences are used). */
 export function stampSeconds(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (lastStamp?.value === value) return lastStamp.seconds;
+  const seconds = readStamp(value);
+  lastStamp = { value, seconds };
+  return seconds;
+}
+
+function readStamp(value: unknown): number | undefined {
   const m = typeof value === 'string' ? STAMP.exec(value) : null;
   if (!m || !isRealDate(m[1]!) || Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return undefined;
   return Date.parse(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) / 1000;
@@ -71,12 +82,23 @@ export function generatedAtPlausible(value: unknown, sentAt: Date, ms: number): 
   });
 }
 
+/** The last reading of a target's wall clock, by its whole second: what wallSeconds gives depends on nothing finer. */
+let lastWall: { clock: object; second: number; seconds: number } | undefined;
+function wallSeconds(profile: LoadedProfile, at: Date): number {
+  const clock = clockOf(profile);
+  const second = Math.floor(at.getTime() / 1000);
+  if (lastWall?.clock === clock && lastWall.second === second) return lastWall.seconds;
+  const seconds = clock.wallSeconds(at);
+  lastWall = { clock, second, seconds };
+  return seconds;
+}
+
 /** RSP-GENERATED-AT-CLOCK for one answer: `sentAt` is the target's clock when it was sent, `ms` how long the answer took. */
 export function generatedAtClock(value: unknown, sentAt: Date, ms: number, profile: LoadedProfile): Finding {
   if (!profile.timeZone) return ruleFinding('RSP-GENERATED-AT-CLOCK', 'skip', { note: 'the profile gives no timeZone, so the target\'s local time is unknown' });
   const stamp = stampSeconds(value);
   if (stamp === undefined) return ruleFinding('RSP-GENERATED-AT-CLOCK', 'skip', { note: 'generated_at is not YYYY-MM-DD HH:MM:SS (RSP-GENERATED-AT says so)' });
-  const from = clockOf(profile).wallSeconds(sentAt);
+  const from = wallSeconds(profile, sentAt);
   const off = stamp < from ? from - stamp : Math.max(0, stamp - from - ms / 1000);
   return ruleFinding('RSP-GENERATED-AT-CLOCK', off <= CLOCK_TOLERANCE_SECONDS ? 'pass' : 'fail', {
     expected: `generated_at within ${CLOCK_TOLERANCE_SECONDS} s of the target's clock in ${profile.timeZone}`,

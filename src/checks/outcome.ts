@@ -1,7 +1,7 @@
 import { loadErrors, type Operation } from '../contract/load.ts';
 import { decodeResponse } from '../codec/index.ts';
 import type { Part } from './part.ts';
-import { findErrorNumber } from './error-number.ts';
+import { errorNumberFinder } from './error-number.ts';
 
 /**
  * What a target made of a request, as two sends of the same logical request are compared
@@ -14,7 +14,7 @@ export function outcome(op: Operation, part: Part, errorCodePath?: string): stri
   if (!res) return 'no response';
   if (res.status !== 400) return res.status === 200 ? 'accepted' : `HTTP ${res.status}`;
   const decoded = decodeResponse(part.format, op, res.body);
-  const codes = loadErrors().filter((e) => e.operation === op && decoded.format !== undefined
-    && findErrorNumber(decoded.value, e.code, errorCodePath)).map((e) => e.code);
+  const carries = decoded.format === undefined ? () => false : errorNumberFinder(decoded.value, errorCodePath);
+  const codes = loadErrors().filter((e) => e.operation === op && carries(e.code)).map((e) => e.code);
   return `rejected${codes.length ? ` with ${codes.join(', ')}` : ''}`;
 }

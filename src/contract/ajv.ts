@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { parseDocument, type Document, type LineCounter } from 'yaml';
-import { loadSchemas } from './load.ts';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTRACT_DIR, ROOT, keptAsJson, loadSchemas } from './load.ts';
 
 /** One ajv instance holding every contract schema, compiled once per process. */
 // strictRequired and strictTypes are off: "exactly one of" is written as oneOf over bare
@@ -90,4 +92,29 @@ export function checkedYaml(text: string, name: string, schemaId?: string, lineC
     return `${name}: key ${key}: ${e.message}${extra}`;
   });
   return { data, problems: [...new Set(problems)], doc };
+}
+
+/** The text of every contract schema, hashed: what a checked contract file's reading depends on beside its own text. */
+let schemasText: string | undefined;
+function contractSchemasText(): string {
+  if (schemasText === undefined) {
+    const dir = join(CONTRACT_DIR, 'schemas');
+    schemasText = readdirSync(dir).filter((n) => n.endsWith('.json')).sort().map((n) => `${n}\0${readFileSync(join(dir, n), 'utf8')}`).join('\0');
+  }
+  return schemasText;
+}
+
+/**
+ * A contract file (`file`, from the checkout's root) read and checked against its schema, as
+ * checkedYaml does; throws its problems. A reading that passed is kept as JSON for its text and
+ * the schemas' (keptAsJson): the lax readers' and value edges' catalogues took some 100 ms of
+ * YAML parsing and schema compiling in every worker.
+ */
+export function checkedContractFile(file: string, schemaId: string): unknown {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  return keptAsJson(file.replace(/[\\/]/g, '+'), text, () => {
+    const { data, problems } = checkedYaml(text, file, schemaId);
+    if (problems.length) throw new Error(problems.join('\n'));
+    return data;
+  }, `${schemaId}\0${contractSchemasText()}`);
 }

@@ -3,9 +3,8 @@
  * against lax-readers.schema.json and the rule catalog: what generators/rewrites/ draws and
  * what src/checks/lax.ts judges each rewritten request by.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkedYaml } from './ajv.ts';
+import { checkedContractFile } from './ajv.ts';
 import { CONTRACT_DIR, loadRules, type Format } from './load.ts';
 
 /** `must`: the other answer fails the family's rule; an assumption ID: the point is open. */
@@ -59,9 +58,7 @@ export function laxProblems(c: LaxCatalogue, assumptions: ReadonlySet<string>): 
 
 export function laxCatalogue(): LaxCatalogue {
   if (catalogue) return catalogue;
-  const { data, problems } = checkedYaml(readFileSync(LAX_FILE, 'utf8'), 'contract/lax-readers.yaml', 'lax-readers.schema.json');
-  if (problems.length) throw new Error(problems.join('\n'));
-  return (catalogue = data as LaxCatalogue);
+  return (catalogue = checkedContractFile('contract/lax-readers.yaml', 'lax-readers.schema.json') as LaxCatalogue);
 }
 
 /** The rules the lax readers' findings are judged on: each family's, then the INFO rule. */

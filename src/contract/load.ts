@@ -57,18 +57,27 @@ const YAML_CACHE = join(ROOT, 'node_modules', '.cache', 'ocs-contract');
  */
 function readYaml<T>(path: string): T {
   const text = readFileSync(path, 'utf8');
-  const hash = createHash('sha1').update(text).digest('hex');
-  const kept = join(YAML_CACHE, `${basename(path)}.json`);
+  return keptAsJson(basename(path), text, () => parse(text) as T);
+}
+
+/**
+ * What `make` gives for `text` (and `salt`: whatever else it depends on), made once per text
+ * and kept as JSON under `name` with their hash (readYaml above; a contract file read and
+ * checked against its schema, src/contract/ajv.ts). `make` may throw: nothing is kept then.
+ */
+export function keptAsJson<T>(name: string, text: string, make: () => T, salt = ''): T {
+  const hash = createHash('sha1').update(salt).update('\0').update(text).digest('hex');
+  const kept = join(YAML_CACHE, `${name}.json`);
   try {
     const cached = JSON.parse(readFileSync(kept, 'utf8')) as { hash: string; data: T };
     if (cached.hash === hash) return cached.data;
-  } catch { /* not kept yet, or unreadable: parsed below */ }
-  const data = parse(text) as T;
+  } catch { /* not kept yet, or unreadable: made below */ }
+  const data = make();
   try {
     mkdirSync(YAML_CACHE, { recursive: true });
     writeFileSync(`${kept}.${process.pid}`, JSON.stringify({ hash, data }));
     renameSync(`${kept}.${process.pid}`, kept);
-  } catch { /* a folder this user may not write: parsed every time, as before */ }
+  } catch { /* a folder this user may not write: made every time, as before */ }
   return data;
 }
 

@@ -3,10 +3,8 @@
  * credentials.yaml, responses.yaml), read and checked against value-edges.schema.json, and the
  * fields of a type found in the request schemas, so a field added to a schema is reached too.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { checkedYaml, schemaById } from './ajv.ts';
-import { CONTRACT_DIR, type Operation } from './load.ts';
+import { checkedContractFile, schemaById } from './ajv.ts';
+import type { Operation } from './load.ts';
 
 export interface EdgeEntry {
   id: string;
@@ -46,8 +44,7 @@ export function valueEdgeSets(): Record<string, EdgeSet> {
   const out: Record<string, EdgeSet> = {};
   for (const name of VALUE_EDGE_FILES) {
     const file = `contract/edges/${name}.yaml`;
-    const { data, problems } = checkedYaml(readFileSync(join(CONTRACT_DIR, 'edges', `${name}.yaml`), 'utf8'), file, 'value-edges.schema.json');
-    if (problems.length) throw new Error(problems.join('\n'));
+    const data = checkedContractFile(file, 'value-edges.schema.json');
     for (const [set, body] of Object.entries((data as { sets: Record<string, Omit<EdgeSet, 'file'>> }).sets)) {
       if (out[set]) throw new Error(`${file}: key sets.${set}: a set of that name is also in ${out[set].file}`);
       const ids = body.entries.map((e) => e.id);

@@ -3,9 +3,10 @@
  * Playwright's runner and each worker append a line at the phase boundaries they see (the
  * runner's config loaded, a worker's first request, each process's end with its CPU, its wall
  * time, its garbage collector's pauses (wall time) and, in a worker, the CPU spent judging
- * answers). Unset, nothing is observed or written; the judging clock is two reads of
+ * answers). Unset, nothing is observed, written or read: the judging clock, two reads of
  * process.cpuUsage() per answer (CPU, not wall: on a loaded machine a wall clock counts the
- * time other processes had the core).
+ * time other processes had the core), is read only with the file set (each read is a system
+ * call, and a run judges some 8,000 answers).
  */
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -47,13 +48,14 @@ export function sending(): void {
   mark('first-request');
 }
 
-/** The clock judged() reads: the process's CPU time. */
-export function judging(): NodeJS.CpuUsage {
-  return process.cpuUsage();
+/** The clock judged() reads: the process's CPU time, with OCS_PHASES_FILE set (undefined without: nothing reads it). */
+export function judging(): NodeJS.CpuUsage | undefined {
+  return FILE ? process.cpuUsage() : undefined;
 }
 
-/** Adds the CPU of one answer's judging. */
-export function judged(since: NodeJS.CpuUsage): void {
+/** Adds the CPU of one answer's judging (nothing without OCS_PHASES_FILE). */
+export function judged(since: NodeJS.CpuUsage | undefined): void {
+  if (!since) return;
   const d = process.cpuUsage(since);
   judgingMs += (d.user + d.system) / 1000;
 }

@@ -3,13 +3,13 @@
 // format, the sweep reaching every operator, a fault of each family, and the judging of a
 // rewritten request by the reference's answer (src/checks/lax.ts).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { judgeLax, type AppliedRewrite } from '../../src/checks/lax.ts';
-import { checkedYaml } from '../../src/contract/ajv.ts';
-import { CONTRACT_DIR, FORMATS, OPERATIONS, ruleById } from '../../src/contract/load.ts';
+import { checkedContractFile, checkedYaml } from '../../src/contract/ajv.ts';
+import { CONTRACT_DIR, FORMATS, OPERATIONS, ROOT, keptAsJson, ruleById } from '../../src/contract/load.ts';
 import { LAX_FILE, LAX_OPEN_RULE, laxCatalogue, laxProblems, type LaxCatalogue } from '../../src/contract/lax-readers.ts';
 import type { WireResponse } from '../../src/client/transport.ts';
 import { OPERATORS, REWRITE_IDS } from '../../generators/rewrites/operators.ts';
@@ -31,6 +31,29 @@ describe('contract/lax-readers.yaml', () => {
     assert.deepEqual(laxProblems(catalogue, assumptions), []);
     for (const f of Object.values(catalogue.families)) assert.equal(ruleById(f.rule).level, 'MUST', `${f.rule} judges a family: a MUST rule`);
     assert.equal(ruleById(LAX_OPEN_RULE).level, 'INFO');
+  });
+
+  it('is read as checkedYaml reads it, kept for its text and the schemas\' (a changed text or schema read anew, a reading with problems never kept)', () => {
+    const { data } = checkedYaml(readFileSync(LAX_FILE, 'utf8'), 'contract/lax-readers.yaml', 'lax-readers.schema.json');
+    assert.deepEqual(checkedContractFile('contract/lax-readers.yaml', 'lax-readers.schema.json'), data);
+    assert.deepEqual(catalogue, data);
+    const name = `test-kept-${process.pid}`;
+    const kept = join(ROOT, 'node_modules', '.cache', 'ocs-contract', `${name}.json`);
+    try {
+      let made = 0;
+      const make = (v: string) => () => { made++; return { v }; };
+      assert.deepEqual(keptAsJson(name, 'a', make('a'), 's'), { v: 'a' });
+      assert.deepEqual(keptAsJson(name, 'a', make('x'), 's'), { v: 'a' }, 'the same text and salt: kept');
+      assert.deepEqual(keptAsJson(name, 'b', make('b'), 's'), { v: 'b' }, 'another text: made anew');
+      assert.deepEqual(keptAsJson(name, 'b', make('c'), 't'), { v: 'c' }, 'another salt (a changed schema): made anew');
+      assert.equal(made, 3);
+      assert.throws(() => keptAsJson(name, 'd', () => { throw new Error('problems'); }, 't'), /problems/);
+      assert.deepEqual(keptAsJson(name, 'b', make('y'), 't'), { v: 'c' }, 'a failed reading replaced nothing kept');
+      assert.equal(made, 3);
+      assert.throws(() => keptAsJson(name, 'd', () => { throw new Error('problems again'); }, 't'), /problems again/, 'a text that failed fails again');
+    } finally {
+      rmSync(kept, { force: true });
+    }
   });
 
   it('tells a broken catalogue: an unknown family, an unknown assumption, an ID twice, a sample in a format the operator does not apply to', () => {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { FramingError, type WireResponse } from '../../src/client/transport.ts';
 import { judge } from '../../src/checks/judge.ts';
 import { framingFailure, wireFindings } from '../../src/checks/wire.ts';
-import { generatedAtClock } from '../../src/checks/generated-at.ts';
+import { generatedAtClock, stampSeconds } from '../../src/checks/generated-at.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import { changedProfile, referenceProfile } from './helpers.ts';
 
@@ -72,5 +72,19 @@ describe('one answer', () => {
     assert.equal(generatedAtClock('2026-11-25T12:00:00', at, 5, profile).verdict, 'skip', 'a malformed stamp is RSP-GENERATED-AT\'s');
     const zoneless = changedProfile((doc) => { delete doc.timeZone; });
     assert.equal(generatedAtClock(local, at, 5, zoneless).verdict, 'skip');
+  });
+
+  it('reads the same stamp and the same second of the target\'s clock alike however often, each profile on its own clock', () => {
+    assert.equal(stampSeconds('2026-02-30 10:00:00'), undefined);
+    assert.equal(stampSeconds('2026-11-25 12:00:00'), Date.UTC(2026, 10, 25, 12) / 1000);
+    assert.equal(stampSeconds('2026-11-25 12:00:00'), Date.UTC(2026, 10, 25, 12) / 1000, 'read again');
+    assert.equal(stampSeconds('2026-02-30 10:00:00'), undefined, 'an earlier stamp read again');
+    const tokyo = changedProfile((doc) => { doc.timeZone = 'Asia/Tokyo'; });
+    // The same instant, one clock after the other within its second: 12:00 in Moscow is 18:00 in Tokyo.
+    for (let i = 0; i < 2; i++) {
+      assert.equal(generatedAtClock(local, at, 5, profile).verdict, 'pass');
+      assert.equal(generatedAtClock(local, at, 5, tokyo).verdict, 'fail', 'another profile\'s zone');
+      assert.equal(generatedAtClock('2026-11-25 18:00:00', new Date(at.getTime() + 999 - (at.getTime() % 1000)), 5, tokyo).verdict, 'pass');
+    }
   });
 });

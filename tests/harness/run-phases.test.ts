@@ -46,6 +46,19 @@ describe('the phases of a run', () => {
     assert.match(lines[2]!.slice(3).join(' '), /^cpu=\d+ wall=\d+ gc=\d+ judging=\d+$/);
   });
 
+  it('are neither read nor written without OCS_PHASES_FILE: the judging clock reads no CPU time', () => {
+    const script = `
+      import { observePhases, sending, judging, judged } from ${JSON.stringify(join(ROOT, 'src/runner/phases.ts'))};
+      let reads = 0; const cpuUsage = process.cpuUsage; process.cpuUsage = (...a) => { reads++; return cpuUsage(...a); };
+      observePhases(); sending();
+      const since = judging(); judged(since);
+      process.stdout.write(JSON.stringify({ since: since ?? null, reads }));`;
+    const env: NodeJS.ProcessEnv = { ...process.env, TEST_WORKER_INDEX: '3' };
+    delete env.OCS_PHASES_FILE;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env, encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), { since: null, reads: 0 });
+  });
+
   it('break a run down into start-up, sending and judging, and reporting, with the workers\' CPU', () => {
     const at = (phase: string, role: string, t: number, figures: Record<string, number> = {}) => ({ phase, role, at: t, figures });
     const b = breakdown(1000, 20_000, [
