@@ -1,7 +1,9 @@
 // `ocs-conformance run` (and so `npm start`): the process that starts the run and waits for it.
 // The inputs are checked in a child with the harness loaded (src/cli/run.ts), which prints any
 // problem and hands back the run to start on a pipe; that child ends, and this process, plain
-// JavaScript with nothing of the harness loaded, starts Playwright's runner and waits beside it.
+// JavaScript with nothing of the harness loaded (but the memory limits, src/runner/memory.ts),
+// starts Playwright's runner and waits beside it. The embedded reference starts here too, beside
+// the check, so that the run's start does not wait for it (launch, below).
 // So a run's memory stays Playwright's runner and its workers, as when npm's shell exec'd the
 // runner, without a shell line to eval. Every line the runner prints passes the masking gate in
 // the runner itself (src/report/console-gate.ts).
