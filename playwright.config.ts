@@ -21,6 +21,12 @@ if (targetingReference) process.env.OCS_EMBEDDED_REFERENCE = '1';
 const faithfulTarget = targetingReference && !process.env.OCS_REFERENCE_FAULT && !process.env.OCS_REFERENCE_MODE;
 if (faithfulTarget) process.env.OCS_ORACLE_IS_TARGET = '1';
 Object.assign(process.env, referenceDefaults(process.env));
+// The references `ocs-conformance run` started beside its check of the inputs (bin/launch.js),
+// only in the runner it started: their URLs stand in for the webServer entries below, and the
+// global setup's teardown stops them (src/runner/global-setup.ts). Workers inherit the URLs.
+const launched = launchedReferences();
+for (const r of launched) process.env[r.variable] = r.url;
+const isLaunched = (variable: string): boolean => launched.some((r) => r.variable === variable);
 const reports = process.env.OCS_REPORTS_DIR ?? 'reports';
 process.env.OCS_BREAKER_FILE ??= `${reports}/.transport-failures`;
 process.env.OCS_BUDGET_FILE ??= `${reports}/.accepted`;
@@ -76,6 +82,20 @@ function profileSettings(file: string): ProfileSettings {
   }
 }
 
+/**
+ * OCS_LAUNCHED_REFERENCES, when this is the runner bin/launch.js started (its parent, by pid);
+ * otherwise (a worker, `npx playwright test`, a variable left in a shell) it is removed.
+ */
+function launchedReferences(): { variable: string; url: string; pid: number }[] {
+  if (process.env.TEST_WORKER_INDEX !== undefined) return [];
+  try {
+    const given = JSON.parse(process.env.OCS_LAUNCHED_REFERENCES ?? 'null') as { launcher: number; references: { variable: string; url: string; pid: number }[] } | null;
+    if (given?.launcher === process.ppid) return given.references;
+  } catch { /* not ours */ }
+  delete process.env.OCS_LAUNCHED_REFERENCES;
+  return [];
+}
+
 /** A reference started as a process, its URL in `variable`. */
 function referenceServer(variable: string, env: Record<string, string>) {
   return {
@@ -115,9 +135,9 @@ export default defineConfig({
   // (src/runner/oracle.ts): a second reference beside the run, unless the target is itself the
   // faithful reference, which then answers as its own oracle (a process, about 65 MB and a start
   // of its own, spared in `npm start`). Each binds a free port and prints it; the named group
-  // becomes the variable the workers read.
+  // becomes the variable the workers read. `ocs-conformance run` starts them sooner itself (above).
   webServer: [
-    ...(targetingReference ? [referenceServer('OCS_BASE_URL', {})] : []),
-    ...(faithfulTarget ? [] : [referenceServer('OCS_ORACLE_URL', { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' })]),
+    ...(targetingReference && !isLaunched('OCS_BASE_URL') ? [referenceServer('OCS_BASE_URL', {})] : []),
+    ...(faithfulTarget || isLaunched('OCS_ORACLE_URL') ? [] : [referenceServer('OCS_ORACLE_URL', { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' })]),
   ],
 });

@@ -1,13 +1,17 @@
 // `ocs-conformance run` (and so `npm start`): the process that starts the run and waits for it.
 // The inputs are checked in a child with the harness loaded (src/cli/run.ts), which prints any
 // problem and hands back the run to start on a pipe; that child ends, and this process, plain
-// JavaScript with nothing of the harness loaded, starts Playwright's runner and waits beside it.
+// JavaScript with nothing of the harness loaded (but the memory limits, src/runner/memory.ts),
+// starts Playwright's runner and waits beside it. The embedded reference starts here too, beside
+// the check, so that the run's start does not wait for it (launch, below).
 // So a run's memory stays Playwright's runner and its workers, as when npm's shell exec'd the
 // runner, without a shell line to eval. Every line the runner prints passes the masking gate in
 // the runner itself (src/report/console-gate.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiled, ROOT } from './compiled.js';
 
 /** The signals that stop a run from outside (docs/stopping.md). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'];
@@ -18,30 +22,158 @@ const PARENT_POLL_MS = 1000;
 
 const ended = (child) => new Promise((resolve) => child.on('close', (status, signal) => resolve({ status, signal })));
 
-/** Runs `ocs-conformance run ARGS`; its exit code. */
+/** Names the references started here, for playwright.config.ts and the global setup's teardown. */
+export const LAUNCHED = 'OCS_LAUNCHED_REFERENCES';
+/** How long a reference may take to print where it listens (playwright.config.ts's webServer: 30 s). */
+const REFERENCE_START_MS = 30_000;
+/** How long a stopped reference is given before it is killed (the webServer's graceful shutdown: 5 s). */
+const REFERENCE_STOP_MS = 5_000;
+
+/**
+ * Runs `ocs-conformance run ARGS`; its exit code. The embedded reference (and the oracle of
+ * a target that is not the faithful reference) start at once, beside the check of the inputs,
+ * instead of after it when Playwright's runner has loaded its config: the run's start no longer
+ * waits for them. The runner takes their URLs (playwright.config.ts) and stops them once the
+ * tests have ended, as it stops a webServer (src/runner/global-setup.ts); whatever is still
+ * running when the runner has ended is stopped here, and a reference whose launcher and runner
+ * are both gone, even killed, stops by itself (its stdin, a pipe held by them, closes).
+ */
 export async function launch(args) {
-  const plan = await checked(args);
-  if (typeof plan === 'number') return plan;
-  return started(plan);
+  const child = checking(args);
+  let stopped;
+  const stop = (signal) => { stopped = signal; child.kill(signal); };
+  for (const s of STOP_SIGNALS) process.on(s, stop);
+  const references = await startedReferences(args);
+  let plan = await child.plan;
+  // The references a planned run needs: no other target than the one the check planned.
+  if (typeof plan !== 'number' && !stopped) plan = await withReferences(plan, references);
+  for (const s of STOP_SIGNALS) process.off(s, stop);
+  if (stopped || typeof plan === 'number') {
+    await Promise.all(references.map(stopReference));
+    if (stopped) process.kill(process.pid, stopped);
+    return typeof plan === 'number' ? plan : 2;
+  }
+  try {
+    return await started(plan, references.filter((r) => r.url).map((r) => r.child.stdin));
+  } finally {
+    await Promise.all(references.map(stopReference));
+  }
 }
 
 /**
- * The run's inputs checked by `ocs-conformance run` itself, in a child: the plan it hands back,
- * or its exit code when it has none (a problem, --help, --dry-run). A signal now ends the check
- * and this process at once: nothing was sent.
+ * The run's inputs checked by `ocs-conformance run` itself, in a child: `plan` is the plan it
+ * hands back, or its exit code when it has none (a problem, --help, --dry-run). A signal now
+ * ends the check and this process at once: nothing was sent.
  */
-async function checked(args) {
+function checking(args) {
   const bin = fileURLToPath(new URL('./ocs-conformance.js', import.meta.url));
   const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, OCS_RUN_PLAN: String(PLAN_FD) }, stdio: ['inherit', 'inherit', 'inherit', 'pipe'] });
   let text = '';
   child.stdio[PLAN_FD].setEncoding('utf8').on('data', (d) => { text += d; });
-  let stopped;
-  const stop = (signal) => { stopped = signal; child.kill(signal); };
-  for (const s of STOP_SIGNALS) process.on(s, stop);
-  const { status } = await ended(child);
-  for (const s of STOP_SIGNALS) process.off(s, stop);
-  if (stopped) process.kill(process.pid, stopped);
-  return text ? JSON.parse(text) : (status ?? 2);
+  child.plan = ended(child).then(({ status }) => (text ? JSON.parse(text) : (status ?? 2)));
+  return child;
+}
+
+/** The options of `run` before `--`, where the runner's own begin. */
+const ownArgs = (args) => (args.includes('--') ? args.slice(0, args.indexOf('--')) : args);
+
+/**
+ * The references a run with `env` needs, as playwright.config.ts would start them: the target,
+ * without OCS_BASE_URL; the oracle of lax readers, unless the target is the faithful reference.
+ */
+function referencesFor(env) {
+  const targeting = !env.OCS_BASE_URL;
+  const faithful = targeting && !env.OCS_REFERENCE_FAULT && !env.OCS_REFERENCE_MODE;
+  return [
+    ...(targeting ? [{ variable: 'OCS_BASE_URL', env: { OCS_REFERENCE_FAULT: env.OCS_REFERENCE_FAULT, OCS_REFERENCE_MODE: env.OCS_REFERENCE_MODE } }] : []),
+    ...(faithful ? [] : [{ variable: 'OCS_ORACLE_URL', env: { OCS_REFERENCE_FAULT: '', OCS_REFERENCE_MODE: '' } }]),
+  ];
+}
+
+/**
+ * The user's NODE_OPTIONS as the run's processes get them (src/cli/run.ts): with tsx first where
+ * the harness is installed under node_modules.
+ */
+function userNodeOptions(env) {
+  if (!ROOT.split(sep).includes('node_modules')) return env.NODE_OPTIONS ?? '';
+  return `${env.NODE_OPTIONS ?? ''} --import "${import.meta.resolve('tsx')}"`.trim();
+}
+
+/**
+ * Starts the references `ocs-conformance run ARGS` will most likely need (none for --help or
+ * --dry-run), each in its own process group as Playwright starts a webServer (a Ctrl-C reaches
+ * the runner, which stops the run, not the target under it), with the workers' memory limits
+ * (src/runner/memory.ts) as playwright.config.ts gives them. `url` is set once it listens.
+ */
+async function startedReferences(args) {
+  const own = ownArgs(args);
+  if (own.some((a) => a === '-h' || a === '--help' || a === '--dry-run')) return [];
+  const env = { ...process.env, ...(own.some((a) => a === '--base-url' || a.startsWith('--base-url=')) ? { OCS_BASE_URL: 'given' } : {}) };
+  const wanted = referencesFor(env);
+  if (!wanted.length) return [];
+  let limits;
+  try {
+    ({ withMemoryLimits: limits } = await import(await compiled('src/runner/memory.ts', 'memory') ?? 'no compiled module'));
+  } catch {
+    return []; // the runner starts them (its webServer), as without this launcher
+  }
+  const user = userNodeOptions(process.env);
+  const bundle = await compiled('reference/cli.ts', 'reference');
+  return wanted.map((w) => {
+    const child = spawn(process.execPath, [...(bundle ? [bundle] : ['--import', 'tsx', 'reference/cli.ts']), '--port', '0'], {
+      cwd: ROOT, detached: true, stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, ...w.env, TSX_DISABLE_CACHE: '1', NODE_OPTIONS: limits(user), OCS_REFERENCE_LIFELINE: 'stdin' },
+    });
+    const ref = { ...w, child, user, url: undefined, exited: false };
+    ref.closed = new Promise((resolve) => child.on('exit', () => { ref.exited = true; resolve(); }));
+    child.on('error', () => {});
+    child.stdin.on('error', () => {});
+    let out = '';
+    ref.ready = new Promise((resolve) => {
+      const timer = setTimeout(resolve, REFERENCE_START_MS);
+      child.stdout.setEncoding('utf8').on('data', (d) => {
+        if (ref.url) return;
+        out += d;
+        const m = /listening (http:\/\/127\.0\.0\.1:[0-9]+)/.exec(out);
+        if (m) { ref.url = m[1]; clearTimeout(timer); resolve(); }
+      });
+      ref.closed.then(() => { clearTimeout(timer); resolve(); });
+    });
+    return ref;
+  });
+}
+
+/**
+ * The plan with the references started here that it needs and that listen (named in
+ * OCS_LAUNCHED_REFERENCES); the others are stopped, and the runner starts what is missing
+ * itself (its webServer), as without this launcher.
+ */
+async function withReferences(plan, references) {
+  const needed = referencesFor(plan.env);
+  const fits = (r) => {
+    const n = needed.find((x) => x.variable === r.variable);
+    return n !== undefined && (n.env.OCS_REFERENCE_FAULT ?? '') === (r.env.OCS_REFERENCE_FAULT ?? '') && (n.env.OCS_REFERENCE_MODE ?? '') === (r.env.OCS_REFERENCE_MODE ?? '')
+      && (plan.env.OCS_USER_NODE_OPTIONS ?? '') === r.user;
+  };
+  await Promise.all(references.filter(fits).map((r) => r.ready));
+  for (const r of references) {
+    if (fits(r) && r.url && !r.exited) continue;
+    r.url = undefined;
+    stopReference(r);
+  }
+  const used = references.filter((r) => r.url);
+  if (!used.length) return plan;
+  const launched = { launcher: process.pid, references: used.map((r) => ({ variable: r.variable, url: r.url, pid: r.child.pid })) };
+  return { ...plan, env: { ...plan.env, [LAUNCHED]: JSON.stringify(launched) } };
+}
+
+/** Stops a reference started here (its process group: SIGTERM, then SIGKILL after 5 s) and waits for it. */
+function stopReference(ref) {
+  if (ref.exited) return ref.closed;
+  const kill = (signal) => { try { process.kill(-ref.child.pid, signal); } catch { /* gone */ } };
+  kill('SIGTERM');
+  const timer = setTimeout(() => kill('SIGKILL'), REFERENCE_STOP_MS);
+  return ref.closed.finally(() => clearTimeout(timer));
 }
 
 /**
@@ -51,8 +183,10 @@ async function checked(args) {
  * without passing it on (dash, the sh of Debian and Ubuntu): a run whose shell went away is
  * stopped as that SIGTERM would have stopped it, so that nothing goes on sending unwatched.
  */
-export async function started(plan) {
-  const child = spawn(plan.command, plan.args, { cwd: plan.cwd, env: plan.env, stdio: 'inherit' });
+export async function started(plan, lifelines = []) {
+  // The runner holds the references' lifelines too (file descriptors past its stdio, which its own
+  // children do not get): a reference outlives this process for as long as the runner runs.
+  const child = spawn(plan.command, plan.args, { cwd: plan.cwd, env: plan.env, stdio: ['inherit', 'inherit', 'inherit', ...lifelines] });
   const forward = (signal) => { child.kill(signal); };
   for (const s of STOP_SIGNALS) process.on(s, forward);
   const parent = process.ppid;

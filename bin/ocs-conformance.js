@@ -10,11 +10,20 @@ if (process.argv[2] === 'run' && !process.env.OCS_RUN_PLAN) {
   // tsx keeps no cache, since its only place is the OS's temporary directory (src/runner/caches.ts);
   // set before register(), whose loader reads it.
   process.env.TSX_DISABLE_CACHE ??= '1';
-  const { register } = await import('tsx/esm/api');
-  register();
-  // `explain` tells what the generators judge a rule with, which src/ may not import (a floor
-  // above it): the generators register it from here, the top, and only for that command, since
-  // loading them would cost every other command most of a second.
-  if (process.argv[2] === 'explain') await import('../generators/judges.ts');
-  await import('../src/cli/main.ts');
+  // The check of a run's inputs, on the way of every run, loads src/cli/main.ts compiled once
+  // (bin/compiled.js) rather than through tsx, unless it cannot be compiled here.
+  const { compiled } = await import('./compiled.js');
+  const bundle = process.env.OCS_RUN_PLAN ? await compiled('src/cli/main.ts', 'cli') : undefined;
+  if (bundle) {
+    process.setSourceMapsEnabled(true);
+    await import(bundle);
+  } else {
+    const { register } = await import('tsx/esm/api');
+    register();
+    // `explain` tells what the generators judge a rule with, which src/ may not import (a floor
+    // above it): the generators register it from here, the top, and only for that command, since
+    // loading them would cost every other command most of a second.
+    if (process.argv[2] === 'explain') await import('../generators/judges.ts');
+    await import('../src/cli/main.ts');
+  }
 }

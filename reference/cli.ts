@@ -114,17 +114,19 @@ async function serve(opts: Options): Promise<void> {
     const f = findFault(opts.fault);
     process.stderr.write(`reference: serving with the fault ${f.name} (${f.rule}): it ${f.description}\n`);
   }
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      ref.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          process.stderr.write(`reference: ${String(err)}\n`);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const stop = (): void => {
+    ref.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`reference: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stop);
+  // Started by `ocs-conformance run` (bin/launch.js): its stdin is a pipe the launcher and the
+  // run's runner hold; once both are gone, however they ended, nothing else would stop it.
+  if (process.env.OCS_REFERENCE_LIFELINE === 'stdin') process.stdin.once('end', stop).resume();
 }
 
 const opts = options();

@@ -2,8 +2,9 @@
  * Where a default run's time goes: a conformant `npm start` against the embedded reference with
  * OCS_PHASES_FILE set, which makes Playwright's runner and its workers write the boundaries they
  * see (src/runner/phases.ts). Start-up runs from the spawn to a worker's first request (npm,
- * bin/launch.js and the plan check up to the runner's config; then listing the tests, starting
- * the reference and the preflight up to a worker's start; then the worker's own start), sending
+ * bin/launch.js and the plan check up to the runner's config, the embedded reference starting
+ * beside the check; then the reporters, the preflight and listing the tests up to a worker's
+ * start; then the worker's own start), sending
  * and judging from there to the last worker's end, reporting from there to the run's exit. The
  * judging's share is of the workers' CPU, the garbage collector's (its pauses) of the workers'
  * wall time, from their start to their end. Each figure is a median over BENCH_WALL_ROUNDS runs;
@@ -64,7 +65,7 @@ export async function phases(rounds: number): Promise<void> {
   const m = (key: string): number => median(runs.map((r) => r[key]!));
   const s = (key: string): string => `${seconds(m(key))} s`;
   console.log(`  wall ${s('wall')}; the runner's and workers' CPU ${s('cpu')} (workers ${s('workerCpu')})`);
-  console.log(`  start-up to a worker's first request ${s('startUp')}: npm, the launcher and the plan check ${s('toRunner')}, listing the tests, the reference and the preflight ${s('toWorker')}, the worker's start ${s('workerStart')}`);
+  console.log(`  start-up to a worker's first request ${s('startUp')}: npm, the launcher and the plan check ${s('toRunner')}, the reporters, the preflight and listing the tests ${s('toWorker')}, the worker's start ${s('workerStart')}`);
   console.log(`  sending and judging ${s('sending')} (judging, in the workers' CPU: ${s('judging')}); reporting ${s('reporting')}`);
   console.log(`start-up / wall: ${ratio(m('startUp'), m('wall'))}   sending and judging / wall: ${ratio(m('sending'), m('wall'))}   reporting / wall: ${ratio(m('reporting'), m('wall'))}`);
   console.log(`judging / workers' CPU: ${ratio(m('judging'), m('workerCpu'))}   garbage collector's pauses / workers' wall: ${ratio(m('workerGc'), m('workerWall'))}`);

@@ -11,7 +11,7 @@ import { rmSync, writeSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
-import { loadProfile, ProfileError } from '../profile/load.ts';
+import { CHECKED_PROFILE, keepCheckedProfile, loadProfile, ProfileError } from '../profile/load.ts';
 import { readWaivers } from '../profile/waivers.ts';
 import { keepCases, readScenarios, ScenarioError, withEntries, type LoadedCase } from '../scenario/load.ts';
 import { runFixtures } from '../scenario/each.ts';
@@ -83,7 +83,10 @@ export function prepareRun(given: NodeJS.ProcessEnv, reportsDir: string): NodeJS
   // The cases just read are the run's: playwright.config.ts keeps the file OCS_CASES_READ names.
   const casesFile = env.OCS_CASES_CACHE ?? join(reportsDir, '.cases.json');
   keepCases(casesFile, cases);
-  return { ...env, OCS_CASES_CACHE: casesFile, OCS_CASES_READ: casesFile };
+  // So is the profile just checked (src/profile/load.ts): the runner and the workers take it as it is.
+  const profileFile = join(reportsDir, '.profile.json');
+  keepCheckedProfile(env.OCS_PROFILE!, profileFile);
+  return { ...env, OCS_CASES_CACHE: casesFile, OCS_CASES_READ: casesFile, [CHECKED_PROFILE]: profileFile };
 }
 
 /** What runs the suite once the inputs are checked: Playwright's runner, as bin/launch.js starts it. */

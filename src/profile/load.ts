@@ -1,5 +1,7 @@
 import type { HttpSettings } from '../client/transport.ts';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
 import { listFixtures } from './lists.ts';
 import type { WaiverEntry } from './waiver-entry.ts';
@@ -66,14 +68,54 @@ export interface LoadOptions {
 /** What a dry run shows for a secret it was not given: never sent, and marked as such. */
 export const placeholder = (name: string): string => `<placeholder: ${name} not set>`;
 
+/**
+ * Names the file in which `ocs-conformance run` hands its run's processes the profile it checked
+ * (src/cli/run.ts): the file, the hash of the text it was read from and the profile as
+ * readProfile returns it, which holds no secret (the credentials are the names of variables).
+ * Playwright's runner and every worker take it from there rather than check the same text again
+ * (its YAML, the schema, the fixtures' world: about 0.18 s of CPU in each process, before its
+ * first request); a profile edited since, or another file, is read and checked as ever.
+ */
+export const CHECKED_PROFILE = 'OCS_PROFILE_CHECKED';
+
+interface CheckedProfile { file: string; sha256: string; profile: Profile }
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** The last profile this process read and checked. */
+let lastChecked: CheckedProfile | undefined;
+
 /** Reads and validates a profile, its list fixtures as lists (src/profile/lists.ts); every problem names the file and the key. */
 export function readProfile(file: string): Profile {
-  const profile = readChecked<Profile>(file, 'the profile', 'profile.schema.json');
+  const text = readText(file, 'the profile');
+  const hash = sha256(text);
+  const handed = lastChecked?.file === file && lastChecked.sha256 === hash ? lastChecked : checkedBefore(file, hash);
+  if (handed) return structuredClone(handed.profile);
+  const profile = checkedText<Profile>(text, file, 'profile.schema.json');
   const fixtures = listFixtures(profile.fixtures);
   const world = [...clockProblems(file, profile.clock), ...unknownProblems(file, fixtures),
     ...identityProblems(file, profile.identities, { sessionEnv: profile.credentials.sessionID.env, orders: fixtures.orders }), ...targetLimitProblems(file, profile.targetLimits)];
   if (world.length) throw new ProfileError(world.join('\n'));
-  return { ...profile, fixtures };
+  const checked = { ...profile, fixtures };
+  lastChecked = { file, sha256: hash, profile: structuredClone(checked) };
+  return checked;
+}
+
+/** The profile handed over in the file CHECKED_PROFILE names, if it was read from this text of `file`. */
+function checkedBefore(file: string, hash: string): CheckedProfile | undefined {
+  const handoff = process.env[CHECKED_PROFILE];
+  if (!handoff) return undefined;
+  try {
+    const given = JSON.parse(readFileSync(handoff, 'utf8')) as CheckedProfile;
+    return given.file === file && given.sha256 === hash ? given : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the profile `file` as it was last read and checked here into `out`, for the run's processes (CHECKED_PROFILE). */
+export function keepCheckedProfile(file: string, out: string): void {
+  readProfile(file);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(lastChecked));
 }
 
 /** What the schema cannot say of the target's clock (src/time/clock.ts), by key. */
@@ -118,12 +160,18 @@ export function secretVariables(profile: LoadedProfile): Record<string, { value:
 
 /** A YAML file read and held to `schema`; what cannot be read or is wrong is a ProfileError naming the file and key. */
 export function readChecked<T>(file: string, what: string, schema: string): T {
-  let text: string;
+  return checkedText<T>(readText(file, what), file, schema);
+}
+
+function readText(file: string, what: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (err) {
     throw new ProfileError(`${file}: cannot read ${what} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+}
+
+function checkedText<T>(text: string, file: string, schema: string): T {
   const { data, problems } = checkedYaml(text, file, schema);
   if (problems.length) throw new ProfileError(problems.join('\n'));
   return data as T;

@@ -59,8 +59,16 @@ function otherUsers(f: Fixtures, user: string) {
   }).map((u, i) => ({ ...u, n: i + 2, appkey: f.appkeys[i + 1] }));
 }
 
+/** The credentials, worked out once per process: playwright.config.ts and each worker's context both ask. */
+let credentials: Record<string, string> | undefined;
+
 /** Credentials of the embedded reference (test values of a local fake, not secrets), the further users' included. */
 export function referenceEnv(): Record<string, string> {
+  credentials ??= referenceCredentials();
+  return { ...credentials };
+}
+
+function referenceCredentials(): Record<string, string> {
   const f = fixtures();
   const user = harnessUser(f);
   const others = otherUsers(f, user).flatMap((u) => [[`OCS_SESSION_ID_${u.n}`, sessionOf(f, u.name)], ...(u.appkey ? [[`OCS_APPKEY_${u.n}`, u.appkey]] : [])]);

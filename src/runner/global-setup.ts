@@ -12,7 +12,45 @@ import { targetTransport } from './transport.ts';
 import { preflight, type PreflightRecord } from './preflight.ts';
 import { openBreaker } from '../client/transport.ts';
 
-export default async function globalSetup(): Promise<void> {
+/** How long a reference is given to stop before it is killed (as Playwright's webServer: 5 s). */
+const STOP_MS = 5_000;
+
+/**
+ * Returns the teardown that stops the references `ocs-conformance run` started for this run
+ * (OCS_LAUNCHED_REFERENCES, which playwright.config.ts kept only in the runner the launcher
+ * started), once the tests have ended and before the reporters write, as Playwright stops a
+ * webServer: SIGTERM to each one's process group, SIGKILL after 5 s. The launcher stops
+ * whatever is left when the runner has gone (bin/launch.js).
+ */
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  const pids = launchedPids();
+  await preflightTarget();
+  return pids.length ? () => Promise.all(pids.map(stopped)).then(() => undefined) : undefined;
+}
+
+function launchedPids(): number[] {
+  const given = process.env.OCS_LAUNCHED_REFERENCES;
+  return given ? (JSON.parse(given) as { references: { pid: number }[] }).references.map((r) => r.pid) : [];
+}
+
+/** Stops the process group `pid` leads and waits until the process is gone. */
+async function stopped(pid: number): Promise<void> {
+  const signal = (s: NodeJS.Signals | 0): boolean => {
+    try { return process.kill(s === 0 ? pid : -pid, s); } catch { return false; }
+  };
+  if (!signal(0)) return;
+  signal('SIGTERM');
+  const deadline = Date.now() + STOP_MS;
+  while (signal(0)) {
+    if (Date.now() > deadline) {
+      signal('SIGKILL');
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function preflightTarget(): Promise<void> {
   const file = process.env.OCS_PREFLIGHT_FILE;
   if (!file) return;
   const ctx = runContext();
