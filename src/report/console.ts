@@ -4,7 +4,7 @@ import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome 
 import { mustFails, strictWaiverFailure, waiverLines } from './waivers.ts';
 import { latencyFailure, latencyLines } from './latency-baseline.ts';
 import { paceLine } from './pace.ts';
-import { layerLines } from './layers.ts';
+import { layerLines, shownLayers } from './layers.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
@@ -119,7 +119,7 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
     // One line, only when the target pushed back (429, 503): how the harness slowed, what it sustained.
     ...[paceLine(s.pace)].filter((l) => l !== undefined),
     // A partial run judged a part of each layer: its lines would say little.
-    ...(s.layers && !s.partial && !s.unreachable ? layerLines(s.layers) : []),
+    ...(shownLayers(s) ? layerLines(shownLayers(s)!) : []),
     verdictLine(s, why),
   ];
 }
