@@ -9,6 +9,7 @@ import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleRow, Summary } from './summary-shape.ts';
 import { esc, outcomeOf, OUTCOMES, type Outcome } from './html-text.ts';
 import { layerLines, shownLayers } from './layers.ts';
+import { firstOf } from './words.ts';
 
 const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 const VERDICT_COLOUR: Record<Summary['verdict'], string> = { 'conformant': OUTCOMES.pass.colour, 'conformant-with-waivers': OUTCOMES.waived.colour, 'not-conformant': OUTCOMES.fail.colour, 'incomplete': OUTCOMES.error.colour };
@@ -21,7 +22,7 @@ export const ruleAnchor = (id: string): string => `rule-${id}`;
 /** The family of a rule: its ID's first segment. */
 export const familyOf = (id: string): string => id.split('-')[0]!;
 
-const listed = (ids: string[], max = 6): string => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`);
+const listed = (ids: string[], max = 6): string => firstOf(ids, max);
 
 /** Why the verdict is what it is, in one line: the rules that decide it, with their formats. */
 function reason(s: Summary): string {

@@ -9,6 +9,7 @@ import { FORMATS, ruleById } from '../contract/load.ts';
 import { LAYERS, layerOf, type Layer } from '../contract/layers.ts';
 import type { LayerVerdict, Summary } from './summary-shape.ts';
 import { mustFails } from './waivers.ts';
+import { firstOf } from './words.ts';
 
 /** Each layer's MUST rules, those failing in a format of that layer (waived failures apart), and those not judged. */
 export function layerVerdicts(s: Pick<Summary, 'rules' | 'unjudged'>): LayerVerdict[] {
@@ -23,7 +24,7 @@ export function layerVerdicts(s: Pick<Summary, 'rules' | 'unjudged'>): LayerVerd
 }
 
 const LISTED = 4;
-const named = (ids: string[]): string => (ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`);
+const named = (ids: string[]): string => firstOf(ids, LISTED);
 
 /** The layers a report shows: none for a partial run or an unreachable target, whose layers would say only that. */
 export function shownLayers(s: Pick<Summary, 'layers' | 'partial' | 'unreachable'>): LayerVerdict[] | undefined {
