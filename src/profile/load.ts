@@ -146,7 +146,12 @@ export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env, 
   const identities = loadIdentities(file, profile.identities, main, secret, (problem) => { throw new ProfileError(problem); });
   const further = Object.fromEntries(Object.entries(identitySecrets(identities)).map(([k, s]) => [k, s.value]));
   const tlsMaterial = options.tls === false ? undefined : loadTls(file, profile.tls, env, options.placeholders ?? false, (problem) => { throw new ProfileError(problem); });
-  return { ...profile, file, identities, secrets: { ...main, ...further }, ...(tlsMaterial ? { tlsMaterial } : {}) };
+  // The client key's passphrase is masked too, though the harness never writes it: a report must
+  // not depend on every writer remembering. One shorter than SECRET_MIN is not (masking it would
+  // cut words); src/profile/tls.ts hands it to Node's TLS alone.
+  const passphrase = profile.tls?.passphrase ? env[profile.tls.passphrase.env] : undefined;
+  const tlsSecret: Record<string, string> = passphrase && [...passphrase].length >= SECRET_MIN ? { [TLS_PASSPHRASE]: passphrase } : {};
+  return { ...profile, file, identities, secrets: { ...main, ...further, ...tlsSecret }, ...(tlsMaterial ? { tlsMaterial } : {}) };
 }
 
 /** Every secret with the variable it came from (the replay lines name the variable), the further identities' included. */
@@ -155,8 +160,12 @@ export function secretVariables(profile: LoadedProfile): Record<string, { value:
     appkey: { value: profile.secrets.appkey, env: profile.credentials.appkey.env },
     sessionID: { value: profile.secrets.sessionID, env: profile.credentials.sessionID.env },
     ...identitySecrets(profile.identities),
+    ...(profile.secrets[TLS_PASSPHRASE] && profile.tls?.passphrase ? { [TLS_PASSPHRASE]: { value: profile.secrets[TLS_PASSPHRASE], env: profile.tls.passphrase.env } } : {}),
   };
 }
+
+/** Where `secrets` holds the client key's passphrase (tls.passphrase), when it is masked. */
+const TLS_PASSPHRASE = 'tls.passphrase';
 
 /** A YAML file read and held to `schema`; what cannot be read or is wrong is a ProfileError naming the file and key. */
 export function readChecked<T>(file: string, what: string, schema: string): T {

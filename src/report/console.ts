@@ -4,12 +4,13 @@ import type { Changes, ProbableCause, RuleChange, RuleRow, Summary, TestOutcome 
 import { mustFails, strictWaiverFailure, waiverLines } from './waivers.ts';
 import { latencyFailure, latencyLines } from './latency-baseline.ts';
 import { paceLine } from './pace.ts';
-import { layerLines } from './layers.ts';
+import { layerLines, shownLayers } from './layers.ts';
+import { firstOf } from './words.ts';
 
 /** How many rule IDs a console line lists before it says how many more there are. */
 const LISTED = 5;
 
-const list = (ids: string[]): string => ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`;
+const list = (ids: string[]): string => firstOf(ids, LISTED);
 
 /**
  * `RSP-GENERATED-AT (MUST) fails on 185 of 185 checks in JSON, the only rule failing in 185 of
@@ -54,7 +55,7 @@ export function endpointLine(title: string, outcomes: TestOutcome[], ms: number,
   // The rules behind the checks that failed or errored (a SHOULD warning does not fail a check).
   const broken = [...new Set(outcomes.filter((o) => o.verdict === 'fail' || o.verdict === 'error').flatMap((o) => o.findings.filter((f) => f.verdict === 'fail' || f.verdict === 'error').map((f) => f.rule)))];
   const parts = [`${outcomes.length} checks`, `${count('pass')} passed`, ...(['fail', 'error', 'skip'] as const).flatMap((v) => (count(v) ? [`${count(v)} ${v === 'fail' ? 'failed' : v === 'error' ? 'errored' : 'skipped'}`] : []))];
-  const rules = broken.length <= 3 ? broken.join(', ') : `${broken.slice(0, 3).join(', ')} and ${broken.length - 3} more rules`;
+  const rules = firstOf(broken, 3, 'more rules');
   return `  ${title}: ${parts.join(', ')}${rules ? ` (${rules})` : ''} ${time}`;
 }
 
@@ -119,7 +120,7 @@ export function consoleSummary(s: Summary, dir = 'reports'): string[] {
     // One line, only when the target pushed back (429, 503): how the harness slowed, what it sustained.
     ...[paceLine(s.pace)].filter((l) => l !== undefined),
     // A partial run judged a part of each layer: its lines would say little.
-    ...(s.layers && !s.partial && !s.unreachable ? layerLines(s.layers) : []),
+    ...(shownLayers(s) ? layerLines(shownLayers(s)!) : []),
     verdictLine(s, why),
   ];
 }

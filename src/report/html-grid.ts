@@ -8,7 +8,8 @@
 import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleRow, Summary } from './summary-shape.ts';
 import { esc, outcomeOf, OUTCOMES, type Outcome } from './html-text.ts';
-import { layerLines } from './layers.ts';
+import { layerLines, shownLayers } from './layers.ts';
+import { firstOf } from './words.ts';
 
 const VERDICT_TEXT: Record<Summary['verdict'], string> = { 'conformant': 'CONFORMANT', 'conformant-with-waivers': 'CONFORMANT WITH WAIVERS', 'not-conformant': 'NOT CONFORMANT', 'incomplete': 'INCOMPLETE' };
 const VERDICT_COLOUR: Record<Summary['verdict'], string> = { 'conformant': OUTCOMES.pass.colour, 'conformant-with-waivers': OUTCOMES.waived.colour, 'not-conformant': OUTCOMES.fail.colour, 'incomplete': OUTCOMES.error.colour };
@@ -21,7 +22,7 @@ export const ruleAnchor = (id: string): string => `rule-${id}`;
 /** The family of a rule: its ID's first segment. */
 export const familyOf = (id: string): string => id.split('-')[0]!;
 
-const listed = (ids: string[], max = 6): string => (ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`);
+const listed = (ids: string[], max = 6): string => firstOf(ids, max);
 
 /** Why the verdict is what it is, in one line: the rules that decide it, with their formats. */
 function reason(s: Summary): string {
@@ -54,7 +55,7 @@ export function headHtml(s: Summary): string {
   return `<header id="head">
 <h1>Order Change Service conformance of ${esc(s.target.name)}</h1>
 <div class="verdict-line"><p id="verdict" style="background:${VERDICT_COLOUR[s.verdict]}">${VERDICT_TEXT[s.verdict]}</p><p id="reason">${esc(reason(s))}</p></div>
-${s.layers && !s.partial && !s.unreachable ? `<p id="layers">${esc(layerLines(s.layers).join('. '))}.</p>\n` : ''}<p class="meta">Target: <strong>${esc(s.target.name)}</strong>${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${p?.target.embeddedReference ? ' (the embedded reference' + (p.target.referenceFault ? `, fault <code>${esc(p.target.referenceFault)}</code>` : '') + ')' : ''}${s.target.profile ? `, profile <code>${esc(s.target.profile)}</code>` : ''}. Generated ${esc(s.generatedAt)}. Measured: ${measured}.</p>
+${shownLayers(s) ? `<p id="layers">${esc(layerLines(shownLayers(s)!).join('. '))}.</p>\n` : ''}<p class="meta">Target: <strong>${esc(s.target.name)}</strong>${s.target.baseUrl ? ` at <code>${esc(s.target.baseUrl)}</code>` : ''}${p?.target.embeddedReference ? ' (the embedded reference' + (p.target.referenceFault ? `, fault <code>${esc(p.target.referenceFault)}</code>` : '') + ')' : ''}${s.target.profile ? `, profile <code>${esc(s.target.profile)}</code>` : ''}. Generated ${esc(s.generatedAt)}. Measured: ${measured}.</p>
 </header>`;
 }
 

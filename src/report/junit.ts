@@ -3,7 +3,7 @@ import { FORMATS, type Format } from '../contract/load.ts';
 import type { RuleEvidence } from './rule-evidence.ts';
 import type { RuleRow, Summary, TestOutcome, WaiverRow } from './summary-shape.ts';
 import { waiverOf } from './waivers.ts';
-import { layerText } from './layers.ts';
+import { layerText, shownLayers } from './layers.ts';
 
 /**
  * reports/junit.xml: one test case per rule and format that ran, so CI test views (GitLab,
@@ -68,10 +68,10 @@ function skipReasons(outcomes: TestOutcome[]): Map<string, string> {
   return out;
 }
 
-/** The run's verdict and each layer's beside it (src/report/layers.ts), as the suites' properties a CI view lists. */
+/** The run's verdict and each layer's beside it (src/report/layers.ts; none for a partial run or an unreachable target, as the console and the certificate), as the suites' properties a CI view lists. */
 const verdictProperties = (s: Summary): XmlNode[] => [
   { '@_name': 'verdict', '@_value': s.verdict },
-  ...(s.layers ?? []).map((l) => ({ '@_name': `layer ${l.layer}`, '@_value': `${l.verdict}: ${layerText(l)}` })),
+  ...(shownLayers(s) ?? []).map((l) => ({ '@_name': `layer ${l.layer}`, '@_value': `${l.verdict}: ${layerText(l)}` })),
 ];
 
 /** `notes`: what the run met beside the rules (the HTTP 429 waits of each endpoint test), the file's system-out, after why a stopped run stopped. */

@@ -9,6 +9,7 @@ import { FORMATS, ruleById } from '../contract/load.ts';
 import { LAYERS, layerOf, type Layer } from '../contract/layers.ts';
 import type { LayerVerdict, Summary } from './summary-shape.ts';
 import { mustFails } from './waivers.ts';
+import { firstOf } from './words.ts';
 
 /** Each layer's MUST rules, those failing in a format of that layer (waived failures apart), and those not judged. */
 export function layerVerdicts(s: Pick<Summary, 'rules' | 'unjudged'>): LayerVerdict[] {
@@ -16,18 +17,27 @@ export function layerVerdicts(s: Pick<Summary, 'rules' | 'unjudged'>): LayerVerd
     const cells = s.rules.filter((r) => r.level === 'MUST').flatMap((r) => FORMATS.filter((f) => layerOf(ruleById(r.id), f) === layer).map((f) => ({ r, f })));
     const ids = (cs: typeof cells): string[] => [...new Set(cs.map(({ r }) => r.id))];
     const failing = ids(cells.filter(({ r, f }) => mustFails(r, f)));
-    const unjudged = ids(cells.filter(({ r }) => s.unjudged.includes(r.id))).filter((id) => !failing.includes(id));
+    // Per cell: a JSON layer's rule judged in JSON is not unjudged there for a gap in XML.
+    const unjudged = ids(cells.filter(({ r, f }) => s.unjudged.includes(r.id) && r[f] !== 'pass' && r[f] !== 'fail')).filter((id) => !failing.includes(id));
     return { layer, must: ids(cells).length, failing, unjudged, verdict: failing.length ? 'fail' : unjudged.length ? 'unjudged' : 'pass' };
   });
 }
 
 const LISTED = 4;
-const named = (ids: string[]): string => (ids.length <= LISTED ? ids.join(', ') : `${ids.slice(0, LISTED).join(', ')} and ${ids.length - LISTED} more`);
+const named = (ids: string[]): string => firstOf(ids, LISTED);
 
-/** `1 of 24 MUST rules failing (HTTP-ABSOLUTE-FORM)`, `passed (24 MUST rules)`, `none failing, 2 of 24 MUST rules not judged in both formats`. */
+/** The layers a report shows: none for a partial run or an unreachable target, whose layers would say only that. */
+export function shownLayers(s: Pick<Summary, 'layers' | 'partial' | 'unreachable'>): LayerVerdict[] | undefined {
+  return s.layers && !s.partial && !s.unreachable ? s.layers : undefined;
+}
+
+/**
+ * `1 of 24 MUST rules failing (HTTP-ABSOLUTE-FORM)`, `passed (24 MUST rules)`, `none failing, 2 of 24 MUST rules not judged
+ * in both formats` (a layer of both formats: the service's, HTTP's) or `… not judged` (JSON's, XML's: one format each).
+ */
 export function layerText(v: LayerVerdict): string {
   if (v.verdict === 'fail') return `${v.failing.length} of ${v.must} MUST rules failing (${named(v.failing)})`;
-  if (v.verdict === 'unjudged') return `none failing, ${v.unjudged.length} of ${v.must} MUST rules not judged in both formats`;
+  if (v.verdict === 'unjudged') return `none failing, ${v.unjudged.length} of ${v.must} MUST rules not judged${v.layer === 'service' || v.layer === 'HTTP' ? ' in both formats' : ''}`;
   return `passed (${v.must} MUST rule${v.must === 1 ? '' : 's'})`;
 }
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadRules, ruleById } from '../../src/contract/load.ts';
 import { layerOf } from '../../src/contract/layers.ts';
-import { layerLines, layerVerdicts } from '../../src/report/layers.ts';
+import { layerLines, layerText, layerVerdicts, shownLayers } from '../../src/report/layers.ts';
 import type { RuleRow } from '../../src/report/summary-shape.ts';
 
 const rows = (over: Record<string, Partial<RuleRow>> = {}): RuleRow[] =>
@@ -40,5 +40,27 @@ describe('layerVerdicts', () => {
     const both = layerLines(layerVerdicts({ rules: rows({ 'HTTP-HOST': { json: 'fail' }, 'CNT-CONTACTIDS-MAX': { xml: 'fail' } }), unjudged: [] }));
     assert.deepEqual(both.slice(0, 1), [`Service rules (the spec's own): 1 of ${loadRules().filter((r) => r.level === 'MUST' && !r.standard?.document.startsWith('RFC 911') && !r.layer).length} MUST rules failing (CNT-CONTACTIDS-MAX)`]);
     assert.equal(both.length, 2);
+  });
+});
+
+describe('the layers a report shows', () => {
+  it('judges a JSON or XML layer in its own format only: a gap in the other format leaves it judged', () => {
+    // BODY-FORMS is JSON's in JSON and XML's in XML; unjudged in XML alone, the JSON layer still passed.
+    const v = layerVerdicts({ rules: rows({ 'BODY-FORMS': { xml: 'skip' } }), unjudged: ['BODY-FORMS'] });
+    const by = Object.fromEntries(v.map((l) => [l.layer, l]));
+    assert.deepEqual([by.JSON!.verdict, by.JSON!.unjudged], ['pass', []]);
+    assert.deepEqual([by.XML!.verdict, by.XML!.unjudged], ['unjudged', ['BODY-FORMS']]);
+    const gap = by.XML!;
+    assert.match(layerText(gap), /MUST rules? not judged$/, 'one format: not "in both formats"');
+    const http = layerVerdicts({ rules: rows({ 'HTTP-HOST': { xml: 'skip' } }), unjudged: ['HTTP-HOST'] }).find((l) => l.layer === 'HTTP')!;
+    assert.match(layerText(http), /not judged in both formats$/);
+  });
+
+  it('shows none for a partial run or an unreachable target, in the console, the certificate and JUnit alike', () => {
+    const layers = layerVerdicts({ rules: rows(), unjudged: [] });
+    assert.equal(shownLayers({ layers }), layers);
+    assert.equal(shownLayers({ layers, partial: true }), undefined);
+    assert.equal(shownLayers({ layers, unreachable: 'connection refused' }), undefined);
+    assert.equal(shownLayers({}), undefined);
   });
 });

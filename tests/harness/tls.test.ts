@@ -19,7 +19,10 @@ import type { TlsMaterial } from '../../src/client/tls.ts';
 import { TransportError, type WireRequest } from '../../src/client/transport.ts';
 import { undiciTransport } from '../../src/client/undici.ts';
 import { ROOT } from '../../src/contract/load.ts';
-import { ProfileError } from '../../src/profile/load.ts';
+import { loadProfile, ProfileError, secretVariables } from '../../src/profile/load.ts';
+import { variablesMasker } from '../../src/profile/mask.ts';
+import { runSecrets } from '../../src/report/sweep.ts';
+import { DUMMY_ENV } from './helpers.ts';
 import { loadTls, type TlsKeys } from '../../src/profile/tls.ts';
 
 const TLS_DIR = join(ROOT, 'tests', 'tls');
@@ -119,5 +122,18 @@ describe('the profile\'s tls keys as loaded', () => {
     const dir = tempDir('ocs-tls-');
     writeFileSync(join(dir, 'ca.pem'), file('ca.crt'));
     assert.deepEqual(loadTls(join(dir, 'p.yaml'), { ca: 'ca.pem' }, {}, false, fail)!.options().ca, file('ca.crt'));
+  });
+});
+
+describe('the client key\'s passphrase among the run\'s secrets', () => {
+  it('is masked as every secret is, without the key files being read, and only when long enough to mask', () => {
+    const dir = tempDir('ocs-tls-');
+    const profile = join(dir, 'target.yaml');
+    writeFileSync(profile, `${readFileSync(join(ROOT, 'profiles', 'reference.yaml'), 'utf8')}\ntls:\n  pfx: absent.p12\n  passphrase: { env: OCS_TLS_PASS }\n`);
+    const env = { ...DUMMY_ENV, OCS_PROFILE: profile, OCS_TLS_PASS: PASSPHRASE };
+    assert.deepEqual(runSecrets(env)['tls.passphrase'], { value: PASSPHRASE, env: 'OCS_TLS_PASS' });
+    assert.equal(variablesMasker(runSecrets(env))(`bad decrypt with ${PASSPHRASE}`).includes(PASSPHRASE), false);
+    assert.equal(runSecrets({ ...env, OCS_TLS_PASS: 'short' })['tls.passphrase'], undefined, 'a passphrase too short to mask would cut words');
+    assert.equal(secretVariables(loadProfile(profile, env, { tls: false }))['tls.passphrase']?.env, 'OCS_TLS_PASS');
   });
 });
