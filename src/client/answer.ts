@@ -29,7 +29,8 @@ export class Body {
   }
 
   bytes(): Buffer {
-    const all = Buffer.concat(this.chunks);
+    // One chunk, the usual answer of a few KB, is the body as it is: no copy.
+    const all = this.chunks.length === 1 && !this.cut ? this.chunks[0]! : Buffer.concat(this.chunks);
     return this.cut ? all.subarray(0, HEAD_KEPT) : all;
   }
 }
@@ -59,7 +60,8 @@ export function answer(head: Head, body: Body, maxBytes: number, started: number
 /** Header names arrive lower-cased; a repeated header is joined as HTTP joins it. */
 export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
