@@ -67,6 +67,20 @@ export function flatHeaders(headers: Record<string, string | string[] | undefine
   return out;
 }
 
+/**
+ * flatHeaders for the object undici makes for each head (its parseHeaders: a plain object, new
+ * for every head and kept by nothing else), made so in place, not copied.
+ */
+export function joinedInPlace(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  for (const name in headers) {
+    const value = headers[name];
+    if (typeof value === 'string') continue;
+    if (value === undefined) delete headers[name];
+    else headers[name] = value.join(', ');
+  }
+  return headers as Record<string, string>;
+}
+
 /** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */
 export const timedOut = (): Error => Object.assign(new Error('the request timed out'), { name: 'TimeoutError' });
 

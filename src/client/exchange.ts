@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
-import { answer, Body, flatHeaders, timedOut, type Head } from './answer.ts';
+import { answer, Body, joinedInPlace, timedOut, type Head } from './answer.ts';
 import type { HeadDeadline, Waiter } from './deadline.ts';
 import { completedOn, informationalOn, writingOn, type OnSocket } from './sockets.ts';
 import { TransportError, type WireResponse } from './transport.ts';
@@ -66,7 +66,8 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
     });
     this.timer = setTimeout(timeUp, limits.timeoutMs, this);
     try {
-      dispatcher.dispatch({ origin: req.origin, path: req.path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body as Dispatcher.DispatchOptions['body'] }, this);
+      // Dispatched has the options' names: undici reads them and keeps nothing of the object.
+      dispatcher.dispatch(req as Dispatcher.DispatchOptions, this);
     } catch (err) {
       this.fail(err as Error);
     }
@@ -121,7 +122,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
       this.deadline.done(this);
       this.deadline.record(this.headAt - (this.written ?? this.started));
     }
-    this.head = { status: statusCode, headers: flatHeaders(headers) };
+    this.head = { status: statusCode, headers: joinedInPlace(headers) };
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
