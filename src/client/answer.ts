@@ -29,7 +29,8 @@ export class Body {
   }
 
   bytes(): Buffer {
-    const all = Buffer.concat(this.chunks);
+    // One chunk, the usual answer of a few KB, is the body as it is: no copy.
+    const all = this.chunks.length === 1 && !this.cut ? this.chunks[0]! : Buffer.concat(this.chunks);
     return this.cut ? all.subarray(0, HEAD_KEPT) : all;
   }
 }
@@ -59,10 +60,25 @@ export function answer(head: Head, body: Body, maxBytes: number, started: number
 /** Header names arrive lower-cased; a repeated header is joined as HTTP joins it. */
 export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/**
+ * flatHeaders for the object undici makes for each head (its parseHeaders: a plain object, new
+ * for every head and kept by nothing else), made so in place, not copied.
+ */
+export function joinedInPlace(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  for (const name in headers) {
+    const value = headers[name];
+    if (typeof value === 'string') continue;
+    if (value === undefined) delete headers[name];
+    else headers[name] = value.join(', ');
+  }
+  return headers as Record<string, string>;
 }
 
 /** The error a request gets when its time is up, named as AbortSignal.timeout names its own. */

@@ -31,11 +31,9 @@ export interface Decoded {
  * applied and not listed.
  */
 export function decodeContentCoding(bytes: Buffer, header: string | undefined, maxBytes: number): Decoded {
-  const codings = (header ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
-  if (!codings.length) {
-    const bare = compressedWithoutName(bytes);
-    return bare ? { bytes, problem: `the body is ${bare} data, but no Content-Encoding names a coding (RFC 9110 8.4)` } : { bytes };
-  }
+  if (!header) return uncoded(bytes);
+  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
+  if (!codings.length) return uncoded(bytes);
   let out = bytes;
   for (const named of codings.reverse()) {
     const coding = ALIASES[named] ?? named;
@@ -49,6 +47,12 @@ export function decodeContentCoding(bytes: Buffer, header: string | undefined, m
     }
   }
   return { bytes: out };
+}
+
+/** A body no Content-Encoding names a coding of: a compressed one is named. */
+function uncoded(bytes: Buffer): Decoded {
+  const bare = compressedWithoutName(bytes);
+  return bare ? { bytes, problem: `the body is ${bare} data, but no Content-Encoding names a coding (RFC 9110 8.4)` } : { bytes };
 }
 
 /** The zlib headers compressors write (RFC 1950 2.2: deflate with a 32K window, each compression level), none of them text a JSON or XML body starts with. */

@@ -6,8 +6,8 @@
  */
 export function decodeBody(bytes: Buffer, contentType = ''): { body: string; encoding?: string } {
   // The Content-Type's charset, else an XML declaration's encoding (RFC 7303, 8.3).
-  const declared = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1]
-    ?? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  const declared = charsetOf(contentType)
+    ?? (xmlDeclared(bytes) ? /^\s*<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(bytes.subarray(0, DECLARATION_READ).toString('latin1'))?.[1] : undefined);
   let label = declared ?? 'utf-8';
   let unknown: string | undefined;
   let strict = decoders(label);
@@ -17,7 +17,8 @@ export function decodeBody(bytes: Buffer, contentType = ''): { body: string; enc
     strict = decoders(label)!;
   }
   try {
-    return { body: strict.fatal.decode(bytes), ...(unknown ? { encoding: unknown } : {}) };
+    const body = strict.fatal.decode(bytes);
+    return unknown ? { body, encoding: unknown } : { body };
   } catch {
     const at = firstInvalid(bytes, label);
     return {
@@ -25,6 +26,36 @@ export function decodeBody(bytes: Buffer, contentType = ''): { body: string; enc
       encoding: `${unknown ? `${unknown}; ` : ''}the body is not valid ${label === 'utf-8' ? 'UTF-8' : label}${declared && !unknown ? ' (the charset it declares)' : ''}: the first bad byte is at offset ${at}`,
     };
   }
+}
+
+/** How far into a body an XML declaration is looked for. */
+const DECLARATION_READ = 200;
+
+/** The charsets Content-Types declare, by Content-Type (a target sends a few): null for none. */
+const charsets = new Map<string, string | null>();
+
+function charsetOf(contentType: string): string | undefined {
+  let charset = charsets.get(contentType);
+  if (charset === undefined) {
+    charset = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1] ?? null;
+    if (charsets.size < 64) charsets.set(contentType, charset);
+  }
+  return charset ?? undefined;
+}
+
+/**
+ * Whether the body starts as an XML declaration does (`<?xml` after white space, as the pattern
+ * reads it in latin1: tab to carriage return, space, no-break space): a JSON body is told by its
+ * first byte, with no text made of it.
+ */
+function xmlDeclared(bytes: Buffer): boolean {
+  const n = Math.min(bytes.length, DECLARATION_READ);
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i]!;
+    if (b === 0x3c) return bytes[i + 1] === 0x3f && bytes[i + 2] === 0x78 && bytes[i + 3] === 0x6d && bytes[i + 4] === 0x6c;
+    if (!(b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0xa0)) return false;
+  }
+  return false;
 }
 
 const known = new Map<string, { fatal: TextDecoder; lenient: TextDecoder } | undefined>();

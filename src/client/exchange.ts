@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
-import { answer, Body, flatHeaders, timedOut, type Head } from './answer.ts';
+import { answer, Body, joinedInPlace, timedOut, type Head } from './answer.ts';
 import type { HeadDeadline, Waiter } from './deadline.ts';
 import { completedOn, informationalOn, writingOn, type OnSocket } from './sockets.ts';
 import { TransportError, type WireResponse } from './transport.ts';
@@ -27,7 +27,9 @@ export interface Limits { timeoutMs: number; maxBytes: number }
  * transport decides whether it stalled (src/client/undici.ts).
  *
  * It is its own undici handler and deadline waiter, and its timer gets it as an argument: the
- * plain path makes no closure per request (each costs, measured, under tsx's name-keeping).
+ * plain path makes no closure per request (each costs, measured, under tsx's name-keeping), and
+ * one promise: `outcome` settles as `response` does, or, with `watch`, resolves first with the
+ * ms waited when the request is suspected, and `response` is then a promise of its own.
  * `response` rejects with undici's own error, a time-out's, a Stall or a TransportError (a body
  * past the cap); the transport names them.
  */
@@ -41,38 +43,38 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
   reused?: boolean;
   since = 0;
   slot = -1;
-  readonly response: Promise<WireResponse>;
-  /** Resolves when a kept connection brought no head within the deadline; never otherwise. */
-  readonly suspected: Promise<number>;
+  /** The answer or the failure; with `watch`, the ms waited when the request was suspected first. */
+  readonly outcome: Promise<WireResponse | number>;
+  /** After a suspicion: the answer or the failure, still to come. */
+  private later?: Promise<WireResponse>;
   /** Suspected at its whole time limit (before enough answers came, the deadline is the time limit): it waits no more. */
   outOfTime = false;
   private isSuspected = false;
-  private suspect!: (waitedMs: number) => void;
-  private resolve!: (response: WireResponse) => void;
+  private resolve!: (response: WireResponse | number) => void;
   private reject!: (err: unknown) => void;
   private controller?: Dispatcher.DispatchController;
-  private head: Head = { status: 0, headers: {} };
+  private head: Head = NO_HEAD;
   private readonly body: Body;
   private done = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(readonly dispatcher: Dispatcher, req: Dispatched, private readonly limits: Limits, private readonly deadline: HeadDeadline, private readonly watch: boolean) {
     this.body = new Body(limits.maxBytes);
-    this.response = new Promise((resolve, reject) => {
+    this.outcome = new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
     });
-    this.suspected = new Promise((resolve) => { this.suspect = resolve; });
     this.timer = setTimeout(timeUp, limits.timeoutMs, this);
     try {
-      dispatcher.dispatch({ origin: req.origin, path: req.path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body: req.body as Dispatcher.DispatchOptions['body'] }, this);
+      // Dispatched has the options' names: undici reads them and keeps nothing of the object.
+      dispatcher.dispatch(req as Dispatcher.DispatchOptions, this);
     } catch (err) {
       this.fail(err as Error);
     }
   }
 
   timeUp(): void {
-    if (this.reused && this.headAt === undefined && !this.isSuspected) {
+    if (this.watch && this.reused && this.headAt === undefined && !this.isSuspected) {
       this.outOfTime = true;
       this.expire(performance.now() - this.since);
       return;
@@ -80,11 +82,21 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
     this.fail(timedOut());
   }
 
+  /** The answer, or the failure. */
+  get response(): Promise<WireResponse> {
+    return this.later ?? (this.outcome as Promise<WireResponse>);
+  }
+
   /** The deadline passed with no head: on a kept connection that is a suspected stall; on a new one the time limit decides, as ever. */
   expire(waitedMs: number): void {
-    if (!this.reused || this.isSuspected) return;
+    if (!this.watch || !this.reused || this.isSuspected || this.done) return;
     this.isSuspected = true;
-    this.suspect(waitedMs);
+    const suspect = this.resolve;
+    this.later = new Promise((resolve, reject) => {
+      this.resolve = resolve as (response: WireResponse | number) => void;
+      this.reject = reject;
+    });
+    suspect(waitedMs);
   }
 
   /** The transport needs this exchange no more (the same request was answered elsewhere): it ends, its connection with it. */
@@ -110,7 +122,7 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
       this.deadline.done(this);
       this.deadline.record(this.headAt - (this.written ?? this.started));
     }
-    this.head = { status: statusCode, headers: flatHeaders(headers) };
+    this.head = { status: statusCode, headers: joinedInPlace(headers) };
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -152,6 +164,9 @@ export class Exchange implements Dispatcher.DispatchHandler, Waiter, OnSocket {
     return true;
   }
 }
+
+/** Before a head came (nothing reads it then: a body, and its end, come after a head). */
+const NO_HEAD: Head = Object.freeze({ status: 0, headers: Object.freeze({}) as Record<string, string> });
 
 function timeUp(exchange: Exchange): void {
   exchange.timeUp();

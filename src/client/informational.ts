@@ -33,6 +33,8 @@ export interface Awaiting {
  * tell (`more`), or a whole 1xx head ending at `end`.
  */
 export function beginning(bytes: Buffer): 'final' | 'more' | { end: number } {
+  // A status that does not start with 1 (`HTTP/1.1 2…`): no 1xx, with no text made of the bytes.
+  if (bytes.length > 9 && bytes[9] !== 0x31) return 'final';
   const start = bytes.subarray(0, DECIDES).toString('latin1');
   // A prefix may begin a 1xx status line when the rest of one completes it.
   if (!STATUS_1XX.test(start + 'HTTP/1.1 100 '.slice(start.length)) || start.slice(9, 12) === '101') return 'final';

@@ -32,10 +32,24 @@ function endpointOf(url: string): [Operation, Format] | undefined {
   return m ? [m[1] as Operation, m[2] as Format] : undefined;
 }
 
+/** The keys of a URL's endpoint by outcome, or null for a URL that names none: a run sends to a handful of URLs, each read once. */
+const keysOf = new Map<string, Record<LatencyOutcome, string> | null>();
+
+function keysOfUrl(url: string): Record<LatencyOutcome, string> | null {
+  let keys = keysOf.get(url);
+  if (keys === undefined) {
+    const endpoint = endpointOf(url);
+    const prefix = endpoint?.join('|');
+    keys = prefix === undefined ? null : Object.fromEntries(LATENCY_OUTCOMES.map((o) => [o, `${prefix}|${o}`])) as Record<LatencyOutcome, string>;
+    if (keysOf.size < 256) keysOf.set(url, keys);
+  }
+  return keys;
+}
+
 function keep(url: string, outcome: LatencyOutcome, ms: number, firstByteMs?: number): void {
-  const endpoint = endpointOf(url);
-  if (!endpoint) return;
-  const key = `${endpoint.join('|')}|${outcome}`;
+  const keys = keysOfUrl(url);
+  if (!keys) return;
+  const key = keys[outcome];
   let k = kept.get(key);
   if (!k) kept.set(key, (k = { whole: new Histogram(), firstByte: new Histogram() }));
   k.whole.record(ms);

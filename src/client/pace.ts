@@ -136,9 +136,12 @@ export class Pace {
     this.distance.wanted();
   }
 
-  /** Waits for the rate's turn (sends leave one at a time, a gap apart); the time the request left. */
-  turn(): Promise<number> {
-    if (this.rate() === undefined) return Promise.resolve(this.sent());
+  /**
+   * Waits for the rate's turn (sends leave one at a time, a gap apart); the time the request left,
+   * at once (no promise) when nothing caps the rate.
+   */
+  turn(): number | Promise<number> {
+    if (this.rate() === undefined) return this.sent();
     // Each waits a gap after the one before really left: a late wake-up delays the ones after it, never bunches them.
     const next = this.gate.then(async () => {
       const wait = this.lastSent + 1000 / this.rate()! - this.now();

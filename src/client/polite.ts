@@ -89,12 +89,13 @@ export function polite(transport: Transport, pace: Pace, opts: PoliteOptions): T
   return {
     async send(request): Promise<WireResponse> {
       const since = now();
-      const statuses: number[] = [];
+      let statuses: number[] | undefined;
       let waited = 0;
       for (let attempt = 0; ; attempt++) {
         const reason = spentReason();
         if (reason) throw new NotSent(`${NOT_SENT}${reason}`);
-        const sentAt = await pace.turn();
+        const turn = pace.turn();
+        const sentAt = typeof turn === 'number' ? turn : await turn;
         let res: WireResponse;
         try {
           res = await transport.send(request);
@@ -104,10 +105,10 @@ export function polite(transport: Transport, pace: Pace, opts: PoliteOptions): T
         }
         if (!(res.status in PUSHBACK)) {
           pace.answered(res.ms);
-          return statuses.length ? { ...res, pushedBack: { statuses, waitedMs: waited } } : res;
+          return statuses ? { ...res, pushedBack: { statuses, waitedMs: waited } } : res;
         }
         pace.pushedBack(sentAt, res.status);
-        statuses.push(res.status);
+        (statuses ??= []).push(res.status);
         const wait = waitFor(res, attempt);
         if (now() - since + wait > opts.budgetMs) throw giveUp(res, statuses, since);
         pace.waited(wait);

@@ -39,11 +39,12 @@ subscribe('undici:client:sendHeaders', (message) => {
     carried.set(socket, seen);
     keepReceived(socket, seen);
   } else {
-    seen.received = [];
+    // Emptied in place (receivedOn copies what it gives): no new list per request.
+    seen.received.length = 0;
     seen.size = 0;
     seen.expecting = true;
     seen.held = undefined;
-    seen.heads = [];
+    if (seen.heads.length) seen.heads = [];
   }
   exchange.socket = socket;
   exchange.reused = seen.completed > 0;
@@ -54,7 +55,7 @@ export function completedOn(exchange: OnSocket): void {
   const seen = exchange.socket && carried.get(exchange.socket);
   if (!seen) return;
   seen.completed++;
-  seen.received = [];
+  seen.received.length = 0;
 }
 
 /** The first RAW_KEPT bytes the exchange's connection brought back since it was written. */
@@ -66,8 +67,10 @@ export function receivedOn(exchange: OnSocket): Buffer | undefined {
 /** The 1xx heads the exchange's connection brought before its answer (src/client/informational.ts). */
 export function informationalOn(exchange: OnSocket): string[] {
   const seen = exchange.socket && carried.get(exchange.socket);
-  return seen?.heads.length ? seen.heads : [];
+  return seen?.heads.length ? seen.heads : NO_HEADS;
 }
+
+const NO_HEADS: string[] = [];
 
 /**
  * undici's parser pulls a socket's bytes with `socket.read()` (it listens for 'readable'); a

@@ -124,6 +124,16 @@ const BREAK_AFTER = 3;
 const failures = sharedLog('OCS_BREAKER_FILE');
 
 /**
+ * While the last read of the failures found none, they are read again at most this often: a
+ * file stat before every request cost more CPU than the rest of the breaker (issue 44). Another
+ * worker's failures are then seen within this span; this process's own, and every clear while
+ * failures are known, at once (`changes` counts this process's appends and clears, and a wrapper
+ * that has not read since the last one reads before its next send).
+ */
+const QUIET_READ_MS = 250;
+let changes = 0;
+
+/**
  * Wraps a transport so an unreachable or hanging target costs a few timeouts, not one per
  * check: once BREAK_AFTER requests in a row beyond the `inFlight` sent together have failed,
  * every further request fails at once with the reason, and the run still ends with a full
@@ -132,40 +142,100 @@ const failures = sharedLog('OCS_BREAKER_FILE');
 export function guarded(transport: Transport, inFlight: number | (() => number) = 1): Transport {
   // The requests in flight now: a paced run's window moves (src/client/pace.ts).
   const together = typeof inFlight === 'number' ? () => inFlight : inFlight;
+  /** The failures as last read, when, and how many of this process's changes had been made then. */
+  let recent: string[] = [];
+  let readAt = -Infinity;
+  let seen = -1;
+  const read = (): string[] => {
+    const now = performance.now();
+    if (seen === changes && !recent.length && now - readAt < QUIET_READ_MS) return recent;
+    recent = failures.lines();
+    readAt = now;
+    seen = changes;
+    return recent;
+  };
   return {
     async send(request) {
-      const recent = failures.lines();
-      if (recent.length >= BREAK_AFTER + together() - 1) {
-        throw new NotSent(`${NOT_SENT}the last ${recent.length} requests to the target failed (last: ${recent.at(-1)})`);
+      const known = read();
+      if (known.length >= BREAK_AFTER + together() - 1) {
+        throw new NotSent(`${NOT_SENT}the last ${known.length} requests to the target failed (last: ${known.at(-1)})`);
       }
       try {
         const response = await transport.send(request);
-        if (recent.length) failures.clear();
+        if (known.length) clearFailures();
         return response;
       } catch (err) {
         // An answer the parser refused is still an answer: the target is there.
         if (err instanceof FramingError) {
-          if (recent.length) failures.clear();
-        } else if (err instanceof TransportError) failures.append(err.message);
+          if (known.length) clearFailures();
+        } else if (err instanceof TransportError) appendFailure(err.message);
         throw err;
       }
     },
   };
 }
 
+function appendFailure(line: string): void {
+  failures.append(line);
+  changes++;
+}
+
+function clearFailures(): void {
+  failures.clear();
+  changes++;
+}
+
+/** Texts up to this long are remembered masked, at most REMEMBERED of them (then forgotten at once and remembered anew). */
+const REMEMBERED_CHARS = 8 * 1024;
+const REMEMBERED = 512;
+
+/**
+ * `mask` remembering what it gave for the texts it was last given: a target answers most requests
+ * with one of a few bodies and header values, and finding one in a map is a fraction of reading it
+ * for secrets (issue 44). A gate gives the same text for the same text (src/profile/mask.ts reads
+ * nothing but its secrets and words), so remembering changes nothing it gives.
+ */
+export function remembering(mask: (text: string) => string): (text: string) => string {
+  let known = new Map<string, string>();
+  return (text) => {
+    if (text.length > REMEMBERED_CHARS) return mask(text);
+    let out = known.get(text);
+    if (out === undefined) {
+      out = mask(text);
+      if (known.size >= REMEMBERED) known = new Map();
+      known.set(text, out);
+    }
+    return out;
+  };
+}
+
 /**
  * Masks the secrets in every response as soon as it is read, before anything judges, cuts,
  * quotes or attaches it: a target that echoes the request must not get a piece of a secret
- * past the mask by having it cut in two.
+ * past the mask by having it cut in two. A response in which nothing changed is passed on as it
+ * came, not copied.
  */
 export function masking(transport: Transport, mask: (text: string) => string): Transport {
-  const masked = (res: WireResponse): WireResponse => ({
-    ...res, body: mask(res.body), headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, mask(v)])),
-    // The problem quotes the target's own header values, and so may a 1xx head.
-    ...(res.misframed ? { misframed: { ...res.misframed, problem: mask(res.misframed.problem) } } : {}),
-    ...(res.informational ? { informational: res.informational.map((h) => mask(h)) } : {}),
-    ...(res.contentCoding ? { contentCoding: mask(res.contentCoding) } : {}),
-  });
+  const gate = remembering(mask);
+  const masked = (res: WireResponse): WireResponse => {
+    const body = gate(res.body);
+    let headers = res.headers;
+    for (const name in res.headers) {
+      const value = res.headers[name]!;
+      const m = gate(value);
+      if (m === value) continue;
+      if (headers === res.headers) headers = { ...res.headers };
+      headers[name] = m;
+    }
+    if (body === res.body && headers === res.headers && !res.misframed && !res.informational && !res.contentCoding) return res;
+    return {
+      ...res, body, headers,
+      // The problem quotes the target's own header values, and so may a 1xx head.
+      ...(res.misframed ? { misframed: { ...res.misframed, problem: gate(res.misframed.problem) } } : {}),
+      ...(res.informational ? { informational: res.informational.map((h) => gate(h)) } : {}),
+      ...(res.contentCoding ? { contentCoding: gate(res.contentCoding) } : {}),
+    };
+  };
   return {
     async send(request) {
       try {
@@ -182,5 +252,5 @@ export function masking(transport: Transport, mask: (text: string) => string): T
 
 /** Opens the breaker before anything is sent: the run's preflight found the target down. */
 export function openBreaker(reason: string, inFlight = 1): void {
-  for (let i = 0; i < BREAK_AFTER + inFlight - 1; i++) failures.append(reason);
+  for (let i = 0; i < BREAK_AFTER + inFlight - 1; i++) appendFailure(reason);
 }

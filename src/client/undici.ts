@@ -103,11 +103,10 @@ export function undiciTransport(timeoutMs: number, maxBytes = DEFAULT_MAX_RESPON
       }
       const first = start(req, shaped(req), judge.freshOnly() ? FRESH : req.connection, true);
       try {
-        const suspected = await Promise.race([first.response.then(() => undefined, () => undefined), first.suspected]);
-        if (suspected !== undefined) return await judge.judge(req, first, suspected);
-        const response = await first.response;
+        const outcome = await first.outcome;
+        if (typeof outcome === 'number') return await judge.judge(req, first, outcome);
         judge.answered();
-        return response;
+        return outcome;
       } catch (err) {
         if (closedUnanswered(err, first)) return await once(req);
         throw await failure(err, first);

@@ -82,7 +82,10 @@ function withPluses(s: string): string[] {
 /** The first characters of the decoders' escapes, as a table of ASCII codes. */
 const TRIGGERS = new Uint8Array(128);
 for (const d of DECODERS) TRIGGERS[d.trigger.charCodeAt(0)] = 1;
-const hasTrigger = (text: string): boolean => DECODERS.some((d) => text.includes(d.trigger));
+function hasTrigger(text: string): boolean {
+  for (const d of DECODERS) if (text.includes(d.trigger)) return true;
+  return false;
+}
 
 /**
  * The gate for the secrets of a profile's variables: the variables' names (`OCS_SESSION_ID`, which
@@ -127,34 +130,35 @@ export function masker(secrets: Record<string, string>, words: string[] = public
   // more of the secret around it (`TOP-SESSIONID-REQUIRED-7F` of a secret holding a rule ID) is masked whole.
   const inWord = (text: string, from: number, to: number): boolean =>
     (inWords.get(text.slice(from, from + FRAGMENT)) ?? []).some(({ word, at }) => from >= at && to - from + at <= word.length && text.startsWith(word, from - at));
-  /** Calls `found` with each run of a secret in `t`: fragments that meet or overlap, joined. */
-  const search = (t: string, found: (from: number, to: number) => void): void => {
+  /**
+   * Adds to `spans` each run of a secret in `t` (fragments that meet or overlap, joined), as a
+   * start and an end; in a decoded text (`level`, of the stretch at `offset`), the span of the
+   * original it came from. No closure is made per call: tsx keeps every closure's name, at a
+   * property definition each (issue 44).
+   */
+  const search = (t: string, spans: number[], level?: Level, offset = 0): void => {
     let h = 0;
     let run = -1;
     let end = -1;
-    const close = (): void => {
-      if (run >= 0 && !inWord(t, run, end)) found(run, end);
-    };
     for (let i = 0; i < t.length; i++) {
       if (i >= FRAGMENT) h = (h - Math.imul(t.charCodeAt(i - FRAGMENT), TOP)) | 0;
       h = (Math.imul(h, BASE) + t.charCodeAt(i)) | 0;
       const p = i - FRAGMENT + 1;
       if (p < 0 || seen[h & 0xffff] === 0 || !hashes.has(h) || !grams.has(t.slice(p, i + 1))) continue;
       if (p > end) {
-        close();
+        if (run >= 0 && !inWord(t, run, end)) addSpan(spans, run, end, level, offset);
         run = p;
       }
       end = i + 1;
     }
-    close();
-    for (const w of whole) for (let p = t.indexOf(w); p !== -1; p = t.indexOf(w, p + 1)) found(p, p + w.length);
+    if (run >= 0 && !inWord(t, run, end)) addSpan(spans, run, end, level, offset);
+    for (const w of whole) for (let p = t.indexOf(w); p !== -1; p = t.indexOf(w, p + 1)) addSpan(spans, p, p + w.length, level, offset);
   };
   const cut = cutPoints(values);
 
   return (text: string): string => {
     const spans: number[] = [];
-    const found = (from: number, to: number): void => { spans.push(from, to); };
-    search(text, found);
+    search(text, spans);
     if (!hasTrigger(text)) return spans.length ? masked(text, spans) : text;
     // The decoders read only the stretches between cut points that hold an escape's first
     // character: no spelling of a secret runs across a cut point, and a stretch with no escape
@@ -165,8 +169,7 @@ export function masker(secrets: Record<string, string>, words: string[] = public
       const c = i < text.length ? text.charCodeAt(i) : -1;
       if (c === -1 || (c < 128 && cut[c] === 1)) {
         if (escapes && i - from >= shortest) {
-          const offset = from;
-          for (const level of decodedLevels(text.slice(from, i), wanted)) search(level.text, (f, t) => found(offset + level.start[f]!, offset + level.end[t - 1]!));
+          for (const level of decodedLevels(text.slice(from, i), wanted)) search(level.text, spans, level, from);
         }
         from = i + 1;
         escapes = false;
@@ -174,6 +177,12 @@ export function masker(secrets: Record<string, string>, words: string[] = public
     }
     return spans.length ? masked(text, spans) : text;
   };
+}
+
+/** A run [from, to) of `t` found in a search, as a span of the text masked: through `level`'s spans, from `offset`, when `t` was decoded from a stretch of it. */
+function addSpan(spans: number[], from: number, to: number, level: Level | undefined, offset: number): void {
+  if (level) spans.push(offset + level.start[from]!, offset + level.end[to - 1]!);
+  else spans.push(from, to);
 }
 
 /**

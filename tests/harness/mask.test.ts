@@ -79,4 +79,22 @@ describe('masking', () => {
     assert.ok(!res.body.includes('Zq7') && !res.headers['x-echo']!.includes('Zq7'), JSON.stringify(res));
     assert.match(res.body, /\*\*\*/);
   });
+
+  it('masks a body and a header it was given before as it did the first time, reading each text once', async () => {
+    const gate = masker({ appkey: secret });
+    const read: string[] = [];
+    const counting = (text: string): string => { read.push(text); return gate(text); };
+    const echo: Transport = { send: async (req) => ({ status: 200, headers: { 'x-echo': req.body, 'content-type': 'application/json' }, body: req.body, ms: 1 }) };
+    const t = masking(echo, counting);
+    const sent = { method: 'POST', url: 'http://x', headers: {}, body: `{"appkey":"${secret}"}` };
+    const first = await t.send(sent);
+    const again = await t.send(sent);
+    assert.deepEqual(again, first);
+    assert.equal(first.body, gate(sent.body));
+    assert.ok(!first.body.includes('Zq7') && !first.headers['x-echo']!.includes('Zq7'), JSON.stringify(first));
+    assert.deepEqual(read.sort(), [sent.body, 'application/json'].sort(), 'each distinct text read once');
+    const plain = { ...sent, body: '{"appkey":"none"}' };
+    const clean = await t.send(plain);
+    assert.equal(clean.body, plain.body, 'a text without a secret stays');
+  });
 });

@@ -47,6 +47,21 @@ describe('guarded()', () => {
     assert.ok(!existsSync(process.env.OCS_BREAKER_FILE), 'a success clears the failures');
   });
 
+  it('in a wrapper that last read no failures, sees another wrapper\'s of this process before its next send', async () => {
+    process.env.OCS_BREAKER_FILE = join(dir, 'breaker-two-wrappers');
+    const { state, transport } = target();
+    const quiet = guarded(transport);
+    const failing = guarded(transport);
+    state.down = false;
+    await quiet.send(req);
+    state.down = true;
+    for (let i = 0; i < 3; i++) await assert.rejects(failing.send(req), /ECONNREFUSED/);
+    const reached = state.reached;
+    await assert.rejects(quiet.send(req), /not sent: the last 3 requests to the target failed/);
+    assert.equal(state.reached, reached, 'the open breaker sent nothing');
+    sharedLog('OCS_BREAKER_FILE').clear();
+  });
+
   it('with requests sent together, opens only after as many more failures as were in flight', async () => {
     process.env.OCS_BREAKER_FILE = join(dir, 'breaker-in-flight');
     const { state, transport } = target();
