@@ -70,7 +70,18 @@ export function encodeXml(body: Record<string, unknown>): string {
   return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
 }
 
+/** One parser per shape, made once: a parser keeps no state of its own between documents. */
+const parsers = new Map<Shape, XMLParser>();
+
 function parser(shape: Shape): XMLParser {
+  let p = parsers.get(shape);
+  if (!p) parsers.set(shape, (p = newParser(shape)));
+  return p;
+}
+
+function newParser(shape: Shape): XMLParser {
+  // An element can be an array only under the last name of one of the shape's array paths.
+  const arrayNames = new Set([...shape.arrays].map((path) => path.slice(path.lastIndexOf('.') + 1)));
   return new XMLParser({
     ignoreAttributes: true,
     ignoreDeclaration: true,
@@ -80,8 +91,14 @@ function parser(shape: Shape): XMLParser {
     // Text is kept verbatim, as JSON would carry it (foundAddresses echoes `source`).
     trimValues: false,
     entityDecoder,
+    // The element's path as a matcher, turned into text (dotted names) only where `isArray` reads it.
+    jPath: false,
     // Paths are taken below the root, whatever it is called (a fault may read another root).
-    isArray: (_name, jPath) => typeof jPath === 'string' && shape.arrays.has(jPath.slice(jPath.indexOf('.') + 1)),
+    isArray: (name, jPath) => {
+      if (!arrayNames.has(name)) return false;
+      const path = String(jPath);
+      return shape.arrays.has(path.slice(path.indexOf('.') + 1));
+    },
   });
 }
 
