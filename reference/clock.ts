@@ -1,9 +1,9 @@
 /** Wall-clock reading of an instant in the service's time zone. */
 export interface LocalTime {
-  date: string; // YYYY-MM-DD
-  time: string; // HH:MM:SS
-  weekday: number; // 1 = Monday … 7 = Sunday
-  minutesOfDay: number;
+  readonly date: string; // YYYY-MM-DD
+  readonly time: string; // HH:MM:SS
+  readonly weekday: number; // 1 = Monday … 7 = Sunday
+  readonly minutesOfDay: number;
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -29,7 +29,20 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The last reading per time zone: it names a whole second, and a service answers many requests in one. */
+const lastReading = new Map<string, { second: number; local: LocalTime }>();
+
+/** The reading is the same for every instant of one second, and shared: it is read-only. */
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastReading.get(timeZone);
+  if (last && last.second === second) return last.local;
+  const local = readLocalTime(instant, timeZone);
+  lastReading.set(timeZone, { second, local });
+  return local;
+}
+
+function readLocalTime(instant: Date, timeZone: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   return {

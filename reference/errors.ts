@@ -47,7 +47,11 @@ export function errorEntry(code: ErrorCode, more: { detail?: string; message?: s
 export class Refusal extends Error {
   readonly httpStatus: number;
   constructor(readonly errors: ErrorEntry[]) {
+    // A refusal is an answer, not a bug: no stack is captured (that took more than the answer's encoding).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(errors.map((e) => `${e.code}: ${e.message}`).join('; '));
+    Error.stackTraceLimit = limit;
     const first = errors[0];
     this.httpStatus = first ? CATALOG[first.code].http : 400;
   }

@@ -95,10 +95,26 @@ export interface Hooks {
   raw?: RawChange;
 }
 
+/** How many code points `value` holds, as `[...value].length` counts them (a lone surrogate is one), without building the array. */
+export function codePoints(value: string): number {
+  let n = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = value.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
 export const FAITHFUL: Hooks = {
   enforces: () => true,
   limits: LIMITS,
-  count: (value) => [...value].length,
+  count: (value) => codePoints(value),
   head: () => undefined,
   body: (pieces) => Buffer.concat(pieces),
   received: (body) => body,

@@ -1,4 +1,4 @@
-import type { Fixtures } from './fixtures.ts';
+import type { Fixtures, Region } from './fixtures.ts';
 
 /** What an address search resolved to: its region code and the address as the service writes it. */
 export interface Resolved {
@@ -40,11 +40,13 @@ function resolvePoint(p: { lat: number; lon: number }, fx: Fixtures): Resolved |
  */
 function resolveText(search: string, fx: Fixtures): Resolved | undefined {
   const elements = search.split(',').map((e) => e.trim());
+  const regions = citiesOf(fx);
   for (let i = 0; i < elements.length; i++) {
-    const name = cityName(elements[i] ?? '');
-    for (const [code, r] of Object.entries(fx.regions)) {
-      const city = r.cities.find((c) => sameName(c, name));
-      if (city === undefined) continue;
+    const name = folded(cityName(elements[i] ?? ''));
+    for (const { code, r, names } of regions) {
+      const at = names.indexOf(name);
+      if (at < 0) continue;
+      const city = r.cities[at]!;
       const head = r.name === `г. ${city}` ? [r.name] : [r.name, `г. ${city}`];
       const rest = elements.slice(i + 1).filter((e) => e !== '');
       return { region: code, result: [...head, ...rest].join(', ') };
@@ -57,6 +59,20 @@ function cityName(element: string): string {
   return element.replace(/^г\.\s*/u, '');
 }
 
-function sameName(a: string, b: string): boolean {
-  return a.toLocaleLowerCase('ru-RU') === b.toLocaleLowerCase('ru-RU');
+/** Two names are the same city when they are equal folded. */
+function folded(name: string): string {
+  return name.toLocaleLowerCase('ru-RU');
+}
+
+/** Each region with its cities' names folded, once per fixtures. */
+interface FoldedRegion { code: string; r: Region; names: string[] }
+const foldedCities = new WeakMap<Fixtures, FoldedRegion[]>();
+
+function citiesOf(fx: Fixtures): FoldedRegion[] {
+  let regions = foldedCities.get(fx);
+  if (!regions) {
+    regions = Object.entries(fx.regions).map(([code, r]) => ({ code, r, names: r.cities.map(folded) }));
+    foldedCities.set(fx, regions);
+  }
+  return regions;
 }

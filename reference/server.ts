@@ -39,6 +39,9 @@ const OPERATIONS: Record<Operation, (body: Record<string, unknown>, ctx: Context
 
 const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
 
+/** The request-target's path; an operation's own path as it comes is already one (nothing to resolve, no query). */
+const pathOf = (target: string): string => (ROUTE.test(target) ? target : new URL(target, 'http://reference').pathname);
+
 // A stalled client must not hold a connection for long; the check interval sets the timers' resolution.
 // A Host missing is refused by reference/http-checks.ts, with an explanation (Node's own 400 has none).
 const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000, requireHostHeader: false };
@@ -57,7 +60,7 @@ function createReference(opts: ReferenceOptions = {}): Server {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
     if (refusedHost(req, res, ctx.hooks.enforces) || refusedTransferCoding(req, res, ctx.hooks.enforces)) return;
-    const path = new URL(req.url ?? '/', 'http://reference').pathname;
+    const path = pathOf(req.url ?? '/');
     const route = ROUTE.exec(path);
     const at: Exchange = {
       op: route?.[1] as Operation | undefined,

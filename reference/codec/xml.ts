@@ -1,5 +1,6 @@
 import { type EntityDecoderOptions, XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { refuse } from '../errors.ts';
+import { type PlainReading, readPlain } from './plain-xml.ts';
 import type { Shape } from './shape.ts';
 
 const ROOT = 'request';
@@ -41,18 +42,9 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 export function decodeXml(text: string, shape: Shape, checkRoot = true): Record<string, unknown> {
   // The parser would read a DOCTYPE's entities; the service takes no document type at all.
   if (/<!DOCTYPE/i.test(text)) throw refuse(100003, { detail: 'XML с объявлением DOCTYPE не принимается.', message: 'XML with a DOCTYPE declaration is not accepted.' });
-  const verdict = XMLValidator.validate(text);
-  if (verdict !== true) {
-    const e = verdict.err;
-    throw refuse(100003, { detail: `Некорректный XML (строка ${e.line}): ${e.msg}`, message: `Malformed XML at line ${e.line}: ${e.msg}` });
-  }
-  let doc: Record<string, unknown>;
-  try {
-    doc = parser(shape).parse(text) as Record<string, unknown>;
-  } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    throw refuse(100003, { detail: `Некорректный XML: ${msg}`, message: `Malformed XML: ${msg}` });
-  }
+  const reader = readerOf(shape);
+  // Plain XML (nearly every request) is read as the validator and the parser would have it (reference/codec/plain-xml.ts).
+  const doc = readPlain(text, reader) ?? parse(text, reader.parser);
   const roots = Object.keys(doc).filter((k) => !(k === TEXT && isBlank(doc[k])));
   const name = checkRoot ? ROOT : roots[0] ?? ROOT;
   const root = doc[name];
@@ -70,7 +62,45 @@ export function encodeXml(body: Record<string, unknown>): string {
   return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
 }
 
-function parser(shape: Shape): XMLParser {
+/** The validator's verdict, then the parser's reading; 100003 with their words when either fails. */
+function parse(text: string, parser: XMLParser): Record<string, unknown> {
+  const verdict = XMLValidator.validate(text);
+  if (verdict !== true) {
+    const e = verdict.err;
+    throw refuse(100003, { detail: `Некорректный XML (строка ${e.line}): ${e.msg}`, message: `Malformed XML at line ${e.line}: ${e.msg}` });
+  }
+  try {
+    return parser.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    throw refuse(100003, { detail: `Некорректный XML: ${msg}`, message: `Malformed XML: ${msg}` });
+  }
+}
+
+/** How a request of one shape is read: its parser, and the same options for plain XML. */
+interface Reader extends PlainReading {
+  parser: XMLParser;
+}
+
+/** One reader per shape, made once: a parser keeps no state of its own between documents. */
+const readers = new Map<Shape, Reader>();
+
+export function readerOf(shape: Shape): Reader {
+  let r = readers.get(shape);
+  if (!r) readers.set(shape, (r = newReader(shape)));
+  return r;
+}
+
+function newReader(shape: Shape): Reader {
+  // An element can be an array only under the last name of one of the shape's array paths.
+  const arrayNames = new Set([...shape.arrays].map((path) => path.slice(path.lastIndexOf('.') + 1)));
+  // Paths are taken below the root, whatever it is called (a fault may read another root).
+  const isArray = (name: string, path: string): boolean => arrayNames.has(name) && shape.arrays.has(path.slice(path.indexOf('.') + 1));
+  const decode = (text: string): string => entityDecoder.decode(text);
+  return { isArray, decode, parser: newParser(isArray, arrayNames) };
+}
+
+function newParser(isArray: (name: string, path: string) => boolean, arrayNames: ReadonlySet<string>): XMLParser {
   return new XMLParser({
     ignoreAttributes: true,
     ignoreDeclaration: true,
@@ -80,8 +110,9 @@ function parser(shape: Shape): XMLParser {
     // Text is kept verbatim, as JSON would carry it (foundAddresses echoes `source`).
     trimValues: false,
     entityDecoder,
-    // Paths are taken below the root, whatever it is called (a fault may read another root).
-    isArray: (_name, jPath) => typeof jPath === 'string' && shape.arrays.has(jPath.slice(jPath.indexOf('.') + 1)),
+    // The element's path as a matcher, turned into text (dotted names) only where an array can be.
+    jPath: false,
+    isArray: (name, jPath) => arrayNames.has(name) && isArray(name, String(jPath)),
   });
 }
 
