@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format } from 'node:util';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
-import { ROOT, sharedTransforms } from './helpers.ts';
+import { captureConsole, ROOT, sharedTransforms } from './helpers.ts';
 import { profileTemplate } from '../../src/cli/init.ts';
 import { dryRun as listing } from '../../src/cli/dry-run.ts';
 
@@ -22,17 +21,12 @@ const dryRun = (args: string[], env: NodeJS.ProcessEnv = {}): DryRun =>
  * tests keep it, for the script's own line that reads --coverage and sets the exit code.
  */
 function dryRunHere(args: string[], env: NodeJS.ProcessEnv = {}): DryRun {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => { out.push(`${format(...a)}\n`); };
-  console.error = (...a: unknown[]) => { err.push(`${format(...a)}\n`); };
+  const printing = captureConsole();
   try {
     const status = listing({ ...process.env, OCS_BASE_URL: '', ...env }, { coverage: args.includes('--coverage') });
-    return { status, stdout: out.join(''), stderr: err.join('') };
+    return { status, stdout: printing.stdout(), stderr: printing.stderr() };
   } finally {
-    console.log = log;
-    console.error = error;
+    printing.restore();
   }
 }
 

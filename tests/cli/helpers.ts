@@ -36,19 +36,24 @@ export const quickCli = (args: string[], options: { env?: NodeJS.ProcessEnv; cwd
 /** Runs a command that may take a while (a conformance run), never longer than `limitMs`. */
 export const cliRun = (command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; limitMs?: number } = {}): Promise<CliResult> => spawnRun(command, args, options);
 
-/** What `fn` printed with console.log (its stdout) and console.error (its stderr), and its value. */
-async function printed<T>(fn: () => Promise<T>): Promise<{ value: T; stdout: string; stderr: string }> {
+/** console.log's and console.error's lines kept (as a process's stdout and stderr) until `restore`. */
+export function captureConsole(): { stdout: () => string; stderr: () => string; restore: () => void } {
   const out: string[] = [];
   const err: string[] = [];
   const { log, error } = console;
   console.log = (...a: unknown[]) => { out.push(`${format(...a)}\n`); };
   console.error = (...a: unknown[]) => { err.push(`${format(...a)}\n`); };
+  return { stdout: () => out.join(''), stderr: () => err.join(''), restore: () => { console.log = log; console.error = error; } };
+}
+
+/** What `fn` printed with console.log (its stdout) and console.error (its stderr), and its value. */
+async function printed<T>(fn: () => Promise<T>): Promise<{ value: T; stdout: string; stderr: string }> {
+  const printing = captureConsole();
   try {
     const value = await fn();
-    return { value, stdout: out.join(''), stderr: err.join('') };
+    return { value, stdout: printing.stdout(), stderr: printing.stderr() };
   } finally {
-    console.log = log;
-    console.error = error;
+    printing.restore();
   }
 }
 

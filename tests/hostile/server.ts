@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { escaped, type EscapeName } from './escapes.ts';
 import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
+import { readPastRefusals } from '../../reference/parser-refusals.ts';
 
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
@@ -279,6 +280,10 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
       req.socket.destroy();
     });
   });
+  // What Node's parser refuses and HTTP asks a server to read or answer otherwise (a method it does
+  // not know, HTTP/1.2, bad whitespace around a chunk extension), read past as the reference reads
+  // it: the target is hostile in its mode alone, not in the parser it stands behind.
+  server.on('clientError', (err, socket) => readPastRefusals(err, socket, server));
   const url = await listen(server);
   return {
     url,
