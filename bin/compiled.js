@@ -8,7 +8,7 @@
 // so an edited source is never run stale. Where the cache cannot be written or esbuild is
 // missing, `compiled` answers undefined and the caller loads the TypeScript through tsx as before.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,9 +21,13 @@ const SELF = readFileSync(fileURLToPath(import.meta.url));
 
 const sha = (data) => createHash('sha256').update(data).digest('hex');
 
-/** The key of a bundle: this file, esbuild's version and every source with its hash. */
+/**
+ * The key of a bundle: this file, esbuild's version, the root (every `import.meta.url` in a bundle
+ * is its source's absolute URL: a checkout moved or copied with its node_modules builds anew) and
+ * every source with its hash (tsconfig.json, which esbuild reads, among them).
+ */
 function keyOf(version, inputs) {
-  const h = createHash('sha256').update(SELF).update(`\0${version}\0`);
+  const h = createHash('sha256').update(SELF).update(`\0${version}\0${ROOT}\0`);
   for (const [file, hash] of Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1))) h.update(`${file}\0${hash}\0`);
   return h.digest('hex').slice(0, 24);
 }
@@ -35,6 +39,8 @@ function cached(name) {
     const inputs = {};
     for (const file of Object.keys(manifest.inputs)) inputs[file] = sha(readFileSync(join(ROOT, file)));
     if (keyOf(manifest.esbuild, inputs) !== manifest.key) return undefined;
+    // A rebuild by another run removes the bundle it replaces: then this one builds too.
+    statSync(join(CACHE, manifest.bundle));
     return join(CACHE, manifest.bundle);
   } catch {
     return undefined;
@@ -65,6 +71,7 @@ async function build(entry, name) {
   });
   const inputs = {};
   for (const file of Object.keys(result.metafile.inputs)) inputs[relative(ROOT, resolve(ROOT, file))] = sha(readFileSync(resolve(ROOT, file)));
+  inputs['tsconfig.json'] = sha(readFileSync(join(ROOT, 'tsconfig.json')));
   const key = keyOf(esbuild.version, inputs);
   const bundle = `${name}-${key}.mjs`;
   // The source map is named inside the bundle by its file name: moved with it.

@@ -125,7 +125,8 @@ async function startedReferences(args) {
       env: { ...process.env, ...w.env, TSX_DISABLE_CACHE: '1', NODE_OPTIONS: limits(user), OCS_REFERENCE_LIFELINE: 'stdin' },
     });
     const ref = { ...w, child, user, url: undefined, exited: false };
-    ref.closed = new Promise((resolve) => child.on('exit', () => { ref.exited = true; resolve(); }));
+    // 'close', not 'exit': a child that could not be spawned (EAGAIN, ENOENT) emits 'error' and 'close', never 'exit'.
+    ref.closed = new Promise((resolve) => child.on('close', () => { ref.exited = true; resolve(); }));
     child.on('error', () => {});
     child.stdin.on('error', () => {});
     let out = '';
