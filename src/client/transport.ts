@@ -227,9 +227,15 @@ export function masking(transport: Transport, mask: (text: string) => string): T
       if (headers === res.headers) headers = { ...res.headers };
       headers[name] = m;
     }
-    if (body === res.body && headers === res.headers && !res.misframed && !res.informational && !res.contentCoding) return res;
+    // The target's own status line, and a head it sent after the answer, are quoted by the checks of the messages it was sent.
+    const after = res.afterAnswer;
+    const afterAnswer = after && (after.statusLine !== undefined || after.laterHead !== undefined)
+      ? { ...after, ...(after.statusLine !== undefined ? { statusLine: gate(after.statusLine) } : {}), ...(after.laterHead !== undefined ? { laterHead: gate(after.laterHead) } : {}) }
+      : after;
+    if (body === res.body && headers === res.headers && afterAnswer === after && !res.misframed && !res.informational && !res.contentCoding) return res;
     return {
       ...res, body, headers,
+      ...(afterAnswer ? { afterAnswer } : {}),
       // The problem quotes the target's own header values, and so may a 1xx head.
       ...(res.misframed ? { misframed: { ...res.misframed, problem: gate(res.misframed.problem) } } : {}),
       ...(res.informational ? { informational: res.informational.map((h) => gate(h)) } : {}),

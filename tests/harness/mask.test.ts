@@ -80,6 +80,14 @@ describe('masking', () => {
     assert.match(res.body, /\*\*\*/);
   });
 
+  it('masks the status line and a later head a target wrote after its answer, which the message checks quote', async () => {
+    const echo: Transport = { send: async () => ({ status: 200, headers: {}, body: '', ms: 1, afterAnswer: { answered: true, closed: true, laterBytes: 9, statusLine: `HTTP/1.1 200 ${secret}`, laterHead: `HTTP/1.1 400 x\r\nx-echo: ${secret}` } }) };
+    const res = await masking(echo, masker({ appkey: secret })).send({ method: 'POST', url: 'http://x', headers: {}, body: '' });
+    assert.ok(!res.afterAnswer!.statusLine!.includes('Zq7') && !res.afterAnswer!.laterHead!.includes('Zq7'), JSON.stringify(res.afterAnswer));
+    assert.match(res.afterAnswer!.statusLine!, /^HTTP\/1\.1 200 /);
+    assert.equal(res.afterAnswer!.laterBytes, 9);
+  });
+
   it('masks a body and a header it was given before as it did the first time, reading each text once', async () => {
     const gate = masker({ appkey: secret });
     const read: string[] = [];
