@@ -44,7 +44,7 @@ const pathOf = (target: string): string => (ROUTE.test(target) ? target : new UR
 
 // A stalled client must not hold a connection for long; the check interval sets the timers' resolution.
 // A Host missing is refused by reference/http-checks.ts, with an explanation (Node's own 400 has none).
-const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000, requireHostHeader: false };
+export const SERVER_OPTIONS = { requestTimeout: 15_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000, requireHostHeader: false };
 
 function createReference(opts: ReferenceOptions = {}): Server {
   const serving = servingIn(opts.modes ?? []);

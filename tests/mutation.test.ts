@@ -25,11 +25,13 @@ describe('the property source', { timeout: 120_000 }, () => {
 
   async function judged(fault: string | undefined): Promise<SourcedFinding[]> {
     // A faithful reference beside it judges the rewritten requests of the lax readers' properties, as in the mutation run.
-    const [ref, oracle] = await Promise.all([startReference({ fault }), startReference()]);
+    // Started together; one that started is closed even when the other could not start.
+    const started = await Promise.allSettled([startReference({ fault }), startReference()]);
     try {
-      return await propertySource(DEFAULT_PROPERTY_SETTINGS)({ url: ref.url, transport, ctx, oracle: oracle.url });
+      const [ref, oracle] = started.map((s) => { if (s.status === 'rejected') throw s.reason; return s.value; });
+      return await propertySource(DEFAULT_PROPERTY_SETTINGS)({ url: ref!.url, transport, ctx, oracle: oracle!.url });
     } finally {
-      await Promise.all([ref.close(), oracle.close()]);
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
     }
   }
 

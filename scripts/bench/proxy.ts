@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
 import { readPastRefusals } from '../../reference/parser-refusals.ts';
-import { startReference } from '../../reference/server.ts';
+import { SERVER_OPTIONS, startReference } from '../../reference/server.ts';
 
 /**
  * `received`: requests whose body has been read; `forwarded`: requests answered with the target's
@@ -42,7 +42,8 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
   let received = 0;
   let forwarded = 0;
   let pushedBack = 0;
-  const server = createServer((req, res) => {
+  // The reference's own server options: its Host check, not Node's bare 400, and its time limits.
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     // A proxy that forwarded two Hosts, a Host that is none, HTTP/1.0 with Transfer-Encoding or a
     // coding it does not know, as one would hide them from the target: it refuses them as the
     // reference does (RFC 9112 3.2, 6.1; docs/standards.md).

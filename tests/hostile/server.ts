@@ -11,6 +11,7 @@ import { request } from 'undici';
 import { escaped, type EscapeName } from './escapes.ts';
 import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
 import { readPastRefusals } from '../../reference/parser-refusals.ts';
+import { SERVER_OPTIONS } from '../../reference/server.ts';
 
 export const MODES = [
   'hang', 'drip', 'hang-after', 'reset-after', 'huge', 'invalid-utf8', 'truncated-json', 'bad-xml', 'entity-bomb',
@@ -274,7 +275,8 @@ export async function hostile(mode: Mode, upstream: string): Promise<Hostile> {
   // A failure of this target's own (its request to the reference) is said, and the connection is
   // reset, so the harness judges what a client of such a target sees: never an unhandled
   // rejection that fails whichever test runs at that moment.
-  const server = createServer((req, res) => {
+  // The reference's own server options: its Host check, not Node's bare 400, and its time limits.
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     answer(req, res).catch((error: unknown) => {
       console.error(`hostile target (${mode}): ${String(error)}; the connection is reset`);
       req.socket.destroy();
