@@ -16,11 +16,10 @@ const IS_TCHAR = new RegExp(`^${TCHAR}$`);
 const QUOTED = String.raw`"(?:[\t \x21\x23-\x5b\x5d-\x7e\x80-\xff]|\\[\t \x21-\x7e\x80-\xff])*"`;
 const CHUNK_LINE = new RegExp(`^([0-9A-Fa-f]{1,12})(?:[ \\t]*;[ \\t]*${TCHAR}+(?:[ \\t]*=[ \\t]*(?:${TCHAR}+|${QUOTED}))?)*\\r\\n`);
 
-/** The largest chunk read here: past the service's own limit of a body, which then refuses it. */
-const MAX_CHUNK = 16 * 1024 * 1024;
-
 /** Connections whose parser refused, and that are read here (or answered) from then on: its later refusals are its own echo. */
 const taken = new WeakSet<Duplex>();
+/** What ends a body read here when node:http's request timeout comes (its own parser, spent, no longer does). */
+const onTimeout = new WeakMap<Duplex, () => void>();
 
 /**
  * What the faithful reference does with a message Node's parser (llhttp) refuses, where RFC 9110
@@ -37,7 +36,10 @@ const taken = new WeakSet<Duplex>();
  */
 export function readPastRefusals(err: ParserError, socket: Duplex, server: Server): void {
   const connection = socket as Connection;
-  if (taken.has(socket)) return;
+  if (taken.has(socket)) {
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') onTimeout.get(socket)?.();
+    return;
+  }
   const code = err.code ?? '';
   // Not a parser's refusal (a reset, a TLS alert): nothing to answer, as Node does.
   if (!code.startsWith('HPE_') && code !== 'ERR_HTTP_REQUEST_TIMEOUT') {
@@ -119,13 +121,15 @@ function readChunks(connection: Connection, incoming: IncomingMessage, rest: Buf
   const res = connection._httpMessage;
   if (res) res.shouldKeepAlive = false;
   let pending = rest;
-  /** Bytes of the current chunk's data still to come, then its CRLF; -1 between chunks; -2 in the trailer section. */
+  /** Bytes of the current chunk's data still to come; -1 between chunks; -2 in the trailer section; -3 before a chunk's CRLF. */
   let left = -1;
-  const refuse = (): void => {
+  const refuse = (status = 400, reason = 'the chunked body of the request is not one this server can read'): void => {
     connection.off('data', more);
+    onTimeout.delete(connection);
     incoming.destroy(new Error('a chunked body the reference cannot read'));
-    answer(connection, explainedBytes(400, 'the chunked body of the request is not one this server can read'));
+    answer(connection, explainedBytes(status, reason));
   };
+  onTimeout.set(connection, () => refuse(408, 'the request did not arrive whole in the time this server waits for one'));
   const read = (): void => {
     for (;;) {
       if (left === -1 || left === -2) {
@@ -136,26 +140,35 @@ function readChunks(connection: Connection, incoming: IncomingMessage, rest: Buf
         if (left === -2) {
           if (line !== '\r\n') continue; // A trailer field: not read.
           connection.off('data', more);
+          onTimeout.delete(connection);
           incoming.complete = true;
           incoming.push(null);
           return;
         }
-        const size = CHUNK_LINE.exec(line)?.[1];
-        if (size === undefined || line.length !== CHUNK_LINE.exec(line)![0].length) return refuse();
-        left = parseInt(size, 16);
-        if (left === 0) left = -2;
-        else if (left > MAX_CHUNK) return refuse();
+        const m = CHUNK_LINE.exec(line);
+        if (!m || m[0].length !== line.length) return refuse();
+        left = parseInt(m[1]!, 16) || -2;
         continue;
       }
-      if (pending.length < left + 2) return;
-      if (pending[left] !== 0x0d || pending[left + 1] !== 0x0a) return refuse();
-      if (left > 0) incoming.push(pending.subarray(0, left));
-      pending = pending.subarray(left + 2);
-      left = -1;
+      if (left === -3) {
+        if (pending.length < 2) return;
+        if (pending[0] !== 0x0d || pending[1] !== 0x0a) return refuse();
+        pending = pending.subarray(2);
+        left = -1;
+        continue;
+      }
+      // A chunk's data is handed on as it comes (the service's own limit refuses a body too long),
+      // the connection paused while the request is not read, as node:http's parser does.
+      if (!pending.length) return;
+      const n = Math.min(left, pending.length);
+      if (!incoming.push(pending.subarray(0, n))) connection.pause();
+      pending = pending.subarray(n);
+      left -= n;
+      if (left === 0) left = -3;
     }
   };
   function more(chunk: Buffer): void {
-    pending = Buffer.concat([pending, chunk]);
+    pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     read();
   }
   connection.on('data', more);
