@@ -3,3 +3,4 @@ export const QUICK_FILE: string;
 export const REFUSED: number;
 export function wholeRunOf(argv: string[]): string | undefined;
 export function isBrowser(command: string): boolean;
+export function enterQuickFile(file: string): void;

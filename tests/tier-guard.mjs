@@ -35,27 +35,39 @@ export function wholeRunOf(argv) {
 /** Whether a spawned executable is a browser. */
 export const isBrowser = (command) => /chrom(e|ium)|headless_shell|firefox|webkit/i.test(basename(String(command)));
 
-const why = (file, what) => `tier guard: ${file} is in the quick tier but starts ${what}; a test that starts whole runs belongs under tests/e2e/ (docs/architecture.md, The tests in tiers)`;
+const why = (what) => `tier guard: ${process.env[QUICK_FILE]} is in the quick tier but starts ${what}; a test that starts whole runs belongs under tests/e2e/ (docs/architecture.md, The tests in tiers)`;
 
-function guard(file) {
+let guarded = false;
+function guard() {
+  if (guarded) return;
+  guarded = true;
   const what = wholeRunOf(process.argv);
   if (what) {
-    process.stderr.write(`${why(file, what)}\n`);
+    process.stderr.write(`${why(what)}\n`);
     process.exit(REFUSED);
   }
   for (const name of ['spawn', 'spawnSync', 'execFile', 'execFileSync']) {
     const original = childProcess[name];
     childProcess[name] = function guarded(command, ...rest) {
-      if (isBrowser(command)) throw new Error(why(file, `a browser (${command})`));
+      if (isBrowser(command)) throw new Error(why(`a browser (${command})`));
       return original.call(this, command, ...rest);
     };
   }
   syncBuiltinESMExports();
 }
 
-const testFile = process.env.NODE_TEST_CONTEXT && process.argv[1]?.endsWith('.test.ts') ? relative(ROOT, resolve(process.argv[1])) : undefined;
-if (testFile && tierOf(testFile) === 'quick') {
-  process.env[QUICK_FILE] = testFile;
-  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${import.meta.url}`.trim();
+/**
+ * Guards this process and every node process it starts from now on as the quick file's (a path
+ * from the root): done here for a file's own process, and by tests/tiers-group.mjs for each file of
+ * a group as it starts.
+ */
+export function enterQuickFile(file) {
+  process.env[QUICK_FILE] = file;
+  const own = `--import ${import.meta.url}`;
+  if (!(process.env.NODE_OPTIONS ?? '').includes(own)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${own}`.trim();
+  guard();
 }
-if (process.env[QUICK_FILE]) guard(process.env[QUICK_FILE]);
+
+const testFile = process.env.NODE_TEST_CONTEXT && process.argv[1]?.endsWith('.test.ts') ? relative(ROOT, resolve(process.argv[1])) : undefined;
+if (testFile && tierOf(testFile) === 'quick') enterQuickFile(testFile);
+else if (process.env[QUICK_FILE]) guard();

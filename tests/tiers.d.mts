@@ -5,3 +5,6 @@ export const TIERS: Tier[];
 export function tierOf(file: string): Tier;
 export function testFiles(): string[];
 export function filesOf(tier: Tier): string[];
+export const ALONE: string[];
+export const QUICK_GROUPS: number;
+export function quickGroups(files: string[]): string[][];

@@ -55,6 +55,54 @@ export function filesOf(tier) {
   return tier === 'runs' ? files.sort((a, b) => rank(a) - rank(b)) : files;
 }
 
+/**
+ * The quick tier runs in few processes: its files in QUICK_GROUPS groups, each group one process
+ * that runs its files one after another, each a suite named by its path (tests/tiers-group.mjs),
+ * since a process per file spent most of the tier's CPU starting up (tsx, the contract, the
+ * scenarios: about 1 s a file). A grouped file must leave the process as it found it for the files
+ * after it: what it puts into process.env, a module's state, a listener, undone in an `after`.
+ * A file that cannot is run alone, named here with why.
+ */
+export const ALONE = [
+  // A stop is for the whole process (src/runner/stop.ts): each file's last tests stop its sending.
+  'tests/harness/cutoffs.test.ts', 'tests/harness/stop.test.ts',
+];
+
+/** How many groups the quick files are run in: one for each core and one more, to fill the time the others wait. */
+export const QUICK_GROUPS = 3;
+
+/**
+ * A quick file's time in a group, in seconds, where it is long: its CPU, its children's and its
+ * waits, measured on an idle machine (2026-11-29). Each other file takes about 0.4 s. For
+ * balancing the groups only: a figure out of date makes them less even, nothing else.
+ */
+const SECONDS = {
+  'tests/cli/commands.test.ts': 15.6, 'tests/harness/transport-stall.test.ts': 12.3, 'tests/reference/cli.test.ts': 7.3,
+  'tests/harness/mask-echo.test.ts': 7.3, 'tests/ci/github-actions.test.ts': 6.9, 'tests/cli/dry-run.test.ts': 6.8,
+  'tests/reference/standards.test.ts': 5.7, 'tests/generators/violators.test.ts': 5.5, 'tests/harness/sequence.test.ts': 3.3,
+  'tests/harness/watchdog.test.ts': 2.3, 'tests/reference/wire.test.ts': 2.1, 'tests/hostile/answers.test.ts': 2.1,
+  'tests/tiers.test.ts': 2.0, 'tests/reference/faults.test.ts': 2.0, 'tests/harness/transport-connections.test.ts': 1.9,
+  'tests/harness/near-misses.test.ts': 1.9, 'tests/contract/edges-values.test.ts': 1.9, 'tests/generators/forms.test.ts': 1.9,
+  'tests/cli/diff.test.ts': 1.9, 'tests/harness/spawn-run.test.ts': 1.9, 'tests/harness/transport-informational.test.ts': 1.7,
+};
+
+/**
+ * The quick test files of `files` (those under tests/ but ALONE) in QUICK_GROUPS groups of about
+ * equal time, the longest group first, each group's files in the order given.
+ */
+export function quickGroups(files) {
+  const grouped = files.filter((f) => f.startsWith('tests/') && tierOf(f) === 'quick' && !ALONE.includes(f));
+  const seconds = (f) => SECONDS[f] ?? 0.4;
+  const groups = Array.from({ length: Math.min(QUICK_GROUPS, grouped.length) }, () => ({ files: new Set(), seconds: 0 }));
+  // The longest first, each to the group with the least so far.
+  for (const file of [...grouped].sort((a, b) => seconds(b) - seconds(a) || (a < b ? -1 : 1))) {
+    const least = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.files.add(file);
+    least.seconds += seconds(file);
+  }
+  return groups.sort((a, b) => b.seconds - a.seconds).map((g) => grouped.filter((f) => g.files.has(f)));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const asked = process.argv.slice(2);
   const unknown = asked.filter((t) => !TIERS.includes(t));

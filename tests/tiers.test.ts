@@ -1,5 +1,6 @@
 // The test tiers (tests/tiers.mjs): every test file in exactly one, by where it lives; `npm test`
-// runs them all and `npm run test:quick` the quick one; and the quick tier's guard
+// runs them all and `npm run test:quick` the quick one, its files a group to a process
+// (tests/tiers-group.mjs); and the quick tier's guard
 // (tests/tier-guard.mjs) refuses each kind of whole run a quick file could start, while letting
 // the quick commands through.
 import assert from 'node:assert/strict';
@@ -9,7 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { filesOf, ROOT, testFiles, tierOf, TIERS } from './tiers.mjs';
+import { ALONE, filesOf, QUICK_GROUPS, quickGroups, ROOT, testFiles, tierOf, TIERS } from './tiers.mjs';
+import { processesOf } from './tiers-run.mjs';
 import { isBrowser, QUICK_FILE, REFUSED, wholeRunOf } from './tier-guard.mjs';
 
 const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -42,7 +44,8 @@ describe('the test tiers', () => {
     assert.match(scripts.test!, /&& first=\$\(node tests\/tiers\.mjs runs quick\) && last=\$\(node tests\/tiers\.mjs mutation\) && /);
     // The first two tiers in the order listed (tests/tiers-run.mjs), which node --test would sort.
     assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 2 \$first && node --import tsx --test --test-concurrency=1 \$last$/);
-    assert.match(scripts['test:quick']!, /&& quick=\$\(node tests\/tiers\.mjs quick\) && node --import tsx --import \.\/tests\/tier-guard\.mjs --test --test-concurrency=2 \$quick$/);
+    // The quick tier's groups and its files alone, all at once: two cores, and the time one waits (a file's timeouts) another's.
+    assert.match(scripts['test:quick']!, /&& quick=\$\(node tests\/tiers\.mjs quick\) && node --import tsx --import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 4 \$quick$/);
     assert.equal(filesOf('runs')[0], 'tests/e2e/hostile.test.ts', 'the longest run starts first');
     const listed = spawnSync(process.execPath, [join(ROOT, 'tests/tiers.mjs'), 'quick'], { cwd: ROOT, encoding: 'utf8' });
     assert.deepEqual(listed.stdout.trim().split(' '), filesOf('quick'));
@@ -68,6 +71,52 @@ describe('the test tiers', () => {
       const usage = spawnSync(process.execPath, [join(ROOT, 'tests/tiers-run.mjs'), 'two', join(dir, 'z.test.mjs')], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(usage.status, 2);
       assert.match(usage.stderr, /^usage: node tests\/tiers-run\.mjs CONCURRENCY FILE…/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the quick files in QUICK_GROUPS groups, each file in one but those ALONE, in the order given; no other file is grouped', () => {
+    const quick = filesOf('quick');
+    const groups = quickGroups(quick);
+    assert.equal(groups.length, QUICK_GROUPS);
+    assert.ok(ALONE.every((f) => quick.includes(f)), 'each file alone is a quick file');
+    assert.deepEqual([...groups.flat(), ...ALONE].sort(), quick, 'each quick file in one group or alone, none twice');
+    for (const group of groups) {
+      assert.ok(group.length > 10, `${group.length} files in a group`);
+      assert.deepEqual(group, quick.filter((f) => group.includes(f)), 'a group\'s files in the order given');
+    }
+    assert.deepEqual(quickGroups([...filesOf('runs'), ...filesOf('mutation'), join(tmpdir(), 'x.test.ts')]), [], 'the runs, the mutation run and a file outside tests/ each in a process of its own');
+    // As npm test lists them: the runs keep their order; the groups, longest first, start where the first quick file was.
+    const runs = filesOf('runs');
+    const processes = processesOf([...runs, ...quick]);
+    assert.deepEqual(processes.slice(0, runs.length), runs.map((file) => ({ file })));
+    const first = quick.findIndex((f) => !ALONE.includes(f));
+    assert.deepEqual(processes.slice(runs.length), quick.flatMap((f, i): ({ file: string } | { group: string[] })[] => (i === first ? groups.map((group) => ({ group })) : ALONE.includes(f) ? [{ file: f }] : [])));
+  });
+
+  it('runs a group in one process (tests/tiers-group.mjs): each file a suite named by its path, after the one before it has ended; a failing test fails, counted', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-tiers-group-'));
+    try {
+      const [one, two] = [join(dir, 'one.test.mjs'), join(dir, 'two.test.mjs')];
+      // one's top-level hook is its suite's: it has run when two starts.
+      writeFileSync(one, `import assert from 'node:assert/strict';\nimport { after, describe, it } from 'node:test';\ndescribe('one', () => { it('is the file the guard names', () => assert.equal(process.env.${QUICK_FILE}, ${JSON.stringify(one)})); });\nafter(() => { process.env.OCS_TIERS_GROUP_ONE = 'ended'; });\n`);
+      writeFileSync(two, `import assert from 'node:assert/strict';\nimport { it } from 'node:test';\nit('fails', () => assert.equal(1, 2));\nit('starts after one has ended', () => assert.equal(process.env.OCS_TIERS_GROUP_ONE, 'ended'));\nit('is the file the guard names', () => assert.equal(process.env.${QUICK_FILE}, ${JSON.stringify(two)}));\n`);
+      const entry = join(dir, 'group.mjs');
+      writeFileSync(entry, `import { runGroup } from ${JSON.stringify(new URL('./tiers-group.mjs', import.meta.url).href)};\nawait runGroup(${JSON.stringify([one, two])});\n`);
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT'));
+      const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', entry], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      const suites = r.stdout.split(/^ *# Subtest: /m).slice(1);
+      assert.deepEqual(suites.map((s) => s.split('\n')[0]), [one, 'one', 'is the file the guard names', two, 'fails', 'starts after one has ended', 'is the file the guard names']);
+      const ofTwo = r.stdout.slice(r.stdout.indexOf(`# Subtest: ${two}`));
+      assert.match(ofTwo, /^ {4}not ok 1 - fails$/m, 'the failing test, in its file\'s suite');
+      assert.match(ofTwo, /^ {4}ok 2 - starts after one has ended$/m);
+      assert.match(ofTwo, /^ {4}ok 3 - is the file the guard names$/m);
+      assert.match(ofTwo, /^not ok 2 - .*two\.test\.mjs$/m, 'its file failed');
+      assert.match(r.stdout, /^# tests 4$/m);
+      assert.match(r.stdout, /^# pass 3$/m);
+      assert.match(r.stdout, /^# fail 1$/m);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

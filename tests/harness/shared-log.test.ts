@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { reserveAcceptance, settleAcceptance } from '../../src/runner/budget.ts';
@@ -12,6 +12,15 @@ import { sendAndJudge } from '../../src/runner/send.ts';
 import { referenceProfile } from './helpers.ts';
 
 const dir = tempDir('ocs-shared-');
+// The counters' files are named by the environment, which the tests below set: it is given back as
+// it was, for the test files run after this one in the same process (tests/tiers-group.mjs).
+const given = { OCS_BREAKER_FILE: process.env.OCS_BREAKER_FILE, OCS_BUDGET_FILE: process.env.OCS_BUDGET_FILE };
+after(() => {
+  for (const [name, value] of Object.entries(given)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
 const req: WireRequest = { method: 'POST', url: 'http://127.0.0.1:1/x', headers: {}, body: '{}' };
 
 /** A target that fails while `down` holds, and counts what reached it. */

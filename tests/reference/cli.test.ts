@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { FIXED, FIXED_LOCAL, TODAY, assertOk, pickupRequest, receiverRequest, send } from './helpers.ts';
 import { spawnRun } from '../e2e/run.ts';
+import { sharedTransforms } from '../cli/helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT = 20_000;
@@ -22,7 +23,8 @@ function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
 }
 
 async function launch(args: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The children share one tsx cache (sharedTransforms): eleven of them, each loading the reference.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...sharedTransforms() }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
@@ -42,7 +44,7 @@ async function launch(args: string[]): Promise<{ child: ChildProcess; url: strin
 
 /** Runs the CLI expecting it to refuse its options: its exit code and what it wrote to stderr. */
 async function refuse(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const run = await spawnRun(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, limitMs: START_TIMEOUT });
+  const run = await spawnRun(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, env: sharedTransforms(), limitMs: START_TIMEOUT });
   assert.ok(!run.killed, `the refusal of ${args.join(' ')} took longer than ${START_TIMEOUT} ms`);
   assert.doesNotMatch(run.stdout, /listening/, 'a refused option serves nothing');
   return { code: run.code, stderr: run.stderr };

@@ -8,9 +8,10 @@ import { FAULTS } from '../../reference/faults.ts';
 import { DELAYS } from '../../reference/faults/delays.ts';
 import { startReference } from '../../reference/server.ts';
 import { loadErrors, loadRules, ROOT } from '../../src/contract/load.ts';
+import { sharedTransforms } from '../cli/helpers.ts';
 
 function cli(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'reference/cli.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...sharedTransforms(), ...env }, timeout: 30_000 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
