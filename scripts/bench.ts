@@ -7,8 +7,10 @@
  * garbage collector (phases), a run behind a rate limit against its bound (limited), one deep property run with
  * its requests per second and peak memory (deep), and
  * the deep run split over 8 Playwright shards and merged, with each shard's requests and
- * whether the merge's verdicts are the one-machine run's (shards).
- * BENCH_ONLY=throughput,failing,phases,delayed,limited,deep,shards picks sections (default all);
+ * whether the merge's verdicts are the one-machine run's (shards), and a default run against
+ * 3ab7303's, the code before issues 41 to 44, checked out beside it (baseline; BENCH_BASELINE
+ * names another commit).
+ * BENCH_ONLY=throughput,failing,phases,delayed,limited,deep,shards,baseline picks sections (default all);
  * BENCH_WALL_ROUNDS (default 1) repeats the pairs of whole runs; BENCH_DEEP_RUNS (default
  * 1000) is the deep and sharded runs' OCS_RUNS. Exit 1 when a run did not end as it must (it
  * would measure nothing), 2 on bad settings.
@@ -19,6 +21,7 @@ import { phases } from './bench/phases.ts';
 import { deep, delayed, limited } from './bench/proxied.ts';
 import { BenchFailure } from './bench/wall.ts';
 import { shards } from './bench/shards.ts';
+import { baseline } from './bench/baseline.ts';
 
 function positive(name: string, fallback: number): number {
   const n = Number(process.env[name] ?? fallback);
@@ -34,6 +37,7 @@ async function main(): Promise<number> {
     const deepRuns = positive('BENCH_DEEP_RUNS', 1000);
     sections = { throughput, failing: () => failing(rounds), phases: () => phases(rounds), delayed: () => delayed(rounds), limited: () => limited(rounds), deep: () => deep(deepRuns) };
     sections.shards = () => shards(deepRuns);
+    sections.baseline = () => baseline(rounds);
     only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((s) => s.trim()).filter(Boolean) : Object.keys(sections);
     const unknown = only.filter((s) => !(s in sections));
     if (unknown.length) throw new RangeError(`BENCH_ONLY names unknown sections: ${unknown.join(', ')} (known: ${Object.keys(sections).join(', ')})`);

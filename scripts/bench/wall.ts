@@ -38,16 +38,17 @@ export function withoutOcs(keep: readonly string[], env: NodeJS.ProcessEnv = pro
  * the reference's profile in this process) must not choose the target. Throws a BenchFailure
  * when it does not exit with `expectedExit`; the reports are then kept for a look, in a folder
  * of the bench's reports directory (OCS_REPORTS_DIR, else reports/), never in the OS's
- * temporary directory, which nobody empties.
+ * temporary directory, which nobody empties. `cwd`: the checkout whose `npm start` runs (another
+ * commit's, scripts/bench/baseline.ts).
  */
-export async function runStart(label: string, env: Record<string, string>, expectedExit: number): Promise<WallRun> {
+export async function runStart(label: string, env: Record<string, string>, expectedExit: number, cwd = ROOT): Promise<WallRun> {
   const parent = resolve(ROOT, process.env.OCS_REPORTS_DIR ?? 'reports');
   mkdirSync(parent, { recursive: true });
   const reports = mkdtempSync(join(parent, 'bench-'));
   const base = withoutOcs(TUNING);
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
-    cwd: ROOT,
+    cwd,
     env: { ...base, ...env, OCS_REPORTS_DIR: reports },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
