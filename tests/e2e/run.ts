@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { Summary } from '../../src/report/summary.ts';
 import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
-import { HAS_PROC, processTree } from '../../scripts/bench/process-tree.ts';
+import { HAS_PROC } from '../../scripts/bench/process-tree.ts';
 import { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
 
 // A run a timed-out test left going is stopped, and the file's temporary directories removed, once
@@ -42,6 +42,44 @@ function procBytes(pid: number, file: string, field: string): number {
   return Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0) * 1024;
 }
 
+/** The parent of a process, from /proc/PID/stat; undefined once it is gone. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The process tree under `root` as scripts/bench/process-tree.ts's processTree finds it, each call
+ * reading the parent only of the processes it has not seen before and of the tree's own (whose
+ * parent ends and leaves them to another): a process outside the tree never moves into it, and a
+ * machine shared by several runs has a few hundred processes, whose reading every 100 ms was a
+ * tenth of a core.
+ */
+function treeWatcher(root: number): () => number[] {
+  const parent = new Map<number, number>();
+  let tree: number[] = [];
+  return () => {
+    const live = new Set(readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number));
+    for (const pid of parent.keys()) if (!live.has(pid)) parent.delete(pid);
+    for (const pid of live) {
+      if (parent.has(pid) && !tree.includes(pid)) continue;
+      const ppid = parentOf(pid);
+      if (ppid === undefined) parent.delete(pid);
+      else parent.set(pid, ppid);
+    }
+    const children = new Map<number, number[]>();
+    for (const [pid, ppid] of parent) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+    tree = [root];
+    for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+    return tree;
+  };
+}
+
 /** How often the tree's memory is looked at, as spawnRun's own sampler does (scripts/bench/wall.ts). */
 const SAMPLE_MS = 100;
 /** What the tree's PSS may have grown past its highest reading before it is read again. */
@@ -71,8 +109,9 @@ function treeMemorySampler(): { during: (pid: number) => () => void; peaks: () =
       let lastPssAt = -Infinity;
       let rssAtPss = new Map<number, number>();
       let lastPss = 0;
+      const treeOf = treeWatcher(pid);
       const sample = (): void => {
-        const tree = processTree(pid);
+        const tree = treeOf();
         const rss = new Map(tree.map((p) => [p, procBytes(p, 'status', 'VmRSS')]));
         const summed = [...rss.values()].reduce((n, b) => n + b, 0);
         // What the tree's pages grew by since the PSS was last read: an upper bound on its PSS's growth.
