@@ -22,8 +22,9 @@ export const TIERS = ['quick', 'runs', 'mutation'];
  * named here is still in its tier, started after these.
  */
 const SLOWEST_FIRST = [
-  'tests/e2e/hostile.test.ts', 'tests/e2e/browser.test.ts', 'tests/e2e/deep-run.test.ts', 'tests/e2e/modes.test.ts',
-  'tests/e2e/failing-target.test.ts', 'tests/e2e/start.test.ts', 'tests/e2e/waivers.test.ts', 'tests/e2e/command-run.test.ts',
+  'tests/e2e/hostile.test.ts', 'tests/e2e/deep-run.test.ts', 'tests/e2e/browser.test.ts', 'tests/e2e/modes.test.ts',
+  'tests/e2e/shard.test.ts', 'tests/e2e/failing-target.test.ts', 'tests/e2e/start.test.ts', 'tests/e2e/waivers.test.ts',
+  'tests/e2e/stop.test.ts', 'tests/e2e/temp-clean.test.ts',
 ];
 
 /** The tier of a test file, by its path from the repository's root. */

@@ -18,6 +18,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../../src/client/undici.ts';
 import { ANSWERED, hostile, type Mode } from '../hostile/server.ts';
 import { profileWithTimeout, sentAfterTargetWentAway, spawnRun, start, type StartRun } from './run.ts';
 import { filesUnder, fragmentsOf, reportTexts } from './report-texts.ts';
+import { parse } from 'test-results-parser';
 
 const TIMEOUT_MS = 1_500;
 const GREP = 'CNT-CONTACTIDS-MAX';
@@ -105,10 +106,19 @@ function ended(run: StartRun, codes: number[], whole = false, grep = GREP): void
 }
 
 const junit = (run: StartRun): string => readFileSync(join(run.reports, 'junit.xml'), 'utf8');
+/** junit.xml as a CI test view reads it: a test case per rule and format. */
+const junitCases = (run: StartRun) => parse({ type: 'junit', files: [join(run.reports, 'junit.xml')] }).suites.flatMap((s) => s.cases);
 const cell = (run: StartRun, id: string): [string, string] => {
   const r = run.summary().rules.find((x) => x.id === id)!;
   return [r.json, r.xml];
 };
+
+/**
+ * The whole run against a target that answers ANSWERED requests and then resets every connection,
+ * made once: the breaker's test and the broken target's reports' test read it.
+ */
+let wentAwayRun: Promise<Outcome> | undefined;
+const wentAway = (): Promise<Outcome> => (wentAwayRun ??= against('reset-after', { whole: true }));
 
 // One reference behind every hostile target, and one profile with a short timeout for the stalling modes.
 before(async () => {
@@ -136,7 +146,7 @@ describe('a hostile target', () => {
 
   for (const mode of ['hang-after', 'reset-after'] as const) {
     it(`that answers ${ANSWERED} requests and then ${mode === 'hang-after' ? 'hangs' : 'resets every connection'}: the breaker stops the sending`, async () => {
-      const o = await against(mode, { whole: true });
+      const o = await (mode === 'reset-after' ? wentAway() : against(mode, { whole: true }));
       // The checks the breaker left unsent were never judged: incomplete, not a broken target.
       ended(o.run, [2], true);
       assert.ok(o.run.summary().counts.error > 0);
@@ -186,6 +196,27 @@ describe('a hostile target', () => {
     ended(o.run, [0], true);
     assert.deepEqual(cell(o.run, 'RSP-CONTENT-TYPE'), ['fail', 'fail']);
     assert.ok(o.run.summary().warnings > 0);
+  });
+});
+
+describe('a broken target', () => {
+  it('that stops answering mid-run is sent nothing more once the breaker opens, and the run still writes every report', async () => {
+    // The breaker's run above (it was a run of its own, the same whole run against the reference
+    // behind a proxy that resets every connection after 150 answers, in tests/e2e/failing-target.test.ts).
+    const o = await wentAway();
+    const { run } = o;
+    // What the breaker left unsent was never judged: the run is incomplete, not the target broken.
+    assert.equal(run.code, 2, run.stdout.slice(-1500));
+    const summary = run.summary();
+    assert.equal(summary.verdict, 'incomplete');
+    assert.ok(summary.counts.error > 0, JSON.stringify(summary.counts));
+    for (const file of ['summary.json', 'conformance.html', 'junit.xml', 'html/index.html']) assert.ok(existsSync(join(run.reports, file)), file);
+    assert.ok(junitCases(run).some((c) => c.status === 'FAIL'), 'the errored rules are JUnit errors');
+    assert.match(junit(run), /not sent: the last \d+ requests to the target failed/);
+    // Every request past the first ANSWERED is reset.
+    const reset = o.seen - ANSWERED;
+    const { bound, most } = sentAfterTargetWentAway(summary);
+    assert.ok(reset <= bound, `requests after the target went away: ${reset}, at most ${bound} with ${most} in flight`);
   });
 });
 
