@@ -6,7 +6,7 @@ import type { RunContext } from '../runner/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
 import { rerunStep, thrownText, type StepResult } from './step-text.ts';
-import { EVIDENCE_STEPS, showStep, stepError, type Shown } from './check-step.ts';
+import { EVIDENCE_STEPS, ruleWritten, showStep, stepError, type Shown } from './check-step.ts';
 import { sharedLog } from '../client/shared-log.ts';
 
 /** The annotation type that gives how many checks a test holds (its selected steps), as the spec file declares it. */
@@ -148,7 +148,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       await test.step(rule, async () => {
         for (const s of shown) if (await showStep(info, ctx, unit, s, { quoted, quotedKeys, unsent })) red++;
         if (red > 0) throw stepError(`${red} of ${shown.length} checks of ${rule} failed or errored`);
-      });
+      }, { location: ruleWritten(rule) });
     } catch {
       // The rule's step shows red in the report; the test fails once, below, with every failing rule.
     }
