@@ -17,7 +17,7 @@ import { stepReport, type StepResult } from './step-text.ts';
 /** Failing steps whose evidence a test attaches and quotes: the first of each failing rule, up to this many. */
 export const EVIDENCE_STEPS = 20;
 
-/** What one step gave, ready to be shown: its verdict, its findings by format, what fails the test, and its text. */
+/** What one step gave, ready to be shown: its verdict, its findings by format (those more than a plain pass), what fails the test, and its text. */
 export interface Shown { r: StepResult; verdict: Verdict; findings: (Finding & { format: Format })[]; failing: (Finding & { format: Format })[] }
 
 /**
