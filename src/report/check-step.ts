@@ -63,7 +63,7 @@ export async function showStep(info: TestInfo, ctx: RunContext, unit: Unit, s: S
  * a run's thousands of steps was about 5% of a worker's CPU and a tenth of what it allocated,
  * all to name a line of this directory.
  */
-function whereWritten(r: StepResult): Location | undefined {
+export function whereWritten(r: StepResult): Location | undefined {
   if (r.step.kind === 'case') {
     const c = r.step.case;
     return c.line ? { file: join(ROOT, c.file), line: c.line, column: 3 } : undefined;
