@@ -53,6 +53,20 @@ export function legalEntity(f: Fixtures): fc.Arbitrary<Counteragent> {
 
 /** Spec 2.3: an individual or a legal entity, whichever the profile can build. */
 export function counteragent(f: Fixtures): fc.Arbitrary<Counteragent> {
+  // Built once per profile: every property drawing a member builds one, and a legal entity's
+  // arbitrary (a one-of over every search, padded and remarked) is the most of that building.
+  // An arbitrary holds no state between draws, so the properties share it.
+  let made = counteragents.get(f);
+  if (made === undefined) {
+    try { made = { arbitrary: madeCounteragent(f) }; } catch (err) { made = { err }; }
+    counteragents.set(f, made);
+  }
+  if ('err' in made) throw made.err;
+  return made.arbitrary;
+}
+const counteragents = new WeakMap<Fixtures, { arbitrary: fc.Arbitrary<Counteragent> } | { err: unknown }>();
+
+function madeCounteragent(f: Fixtures): fc.Arbitrary<Counteragent> {
   const branches = [...ifFixtures(() => individual(f)), ...ifFixtures(() => legalEntity(f))];
   if (branches.length === 0) throw new MissingFixture('the profile has no fixtures.counteragents to build a counteragent from');
   return oneof(...branches);

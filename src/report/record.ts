@@ -6,7 +6,7 @@ import type { RunContext } from '../runner/context.ts';
 import type { Unit } from '../runner/units.ts';
 import { bounded, ruleEvidence, type RuleEvidence } from './rule-evidence.ts';
 import { rerunStep, thrownText, type StepResult } from './step-text.ts';
-import { EVIDENCE_STEPS, showStep, stepError, type Shown } from './check-step.ts';
+import { EVIDENCE_STEPS, ruleWritten, showStep, stepError, type Shown } from './check-step.ts';
 import { sharedLog } from '../client/shared-log.ts';
 
 /** The annotation type that gives how many checks a test holds (its selected steps), as the spec file declares it. */
@@ -60,9 +60,8 @@ const markQuoted = (unit: Unit, keys: string[]): void => {
 function stepVerdict(r: StepResult): Verdict {
   if (r.thrown !== undefined) return 'error';
   if (r.skipped !== undefined) return 'skip';
-  const findings = r.parts.flatMap((p) => p.findings);
-  if (findings.some((f) => f.verdict === 'fail' && f.level === 'MUST')) return 'fail';
-  if (findings.some((f) => f.verdict === 'error')) return 'error';
+  if (r.parts.some((p) => p.findings.some((f) => f.verdict === 'fail' && f.level === 'MUST'))) return 'fail';
+  if (r.parts.some((p) => p.findings.some((f) => f.verdict === 'error'))) return 'error';
   return 'pass';
 }
 
@@ -92,15 +91,29 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
   let failed = 0;
   for (const r of results) {
     const verdict = stepVerdict(r);
-    const findings = r.parts.flatMap((p) => p.findings.map((f) => ({ ...f, format: p.format })));
+    // The findings that are more than a plain pass, with their format (a plain pass, with no
+    // note and no side, is recorded by its rule alone): a step judges every response rule, and
+    // copying each of its forty-odd findings, twice, was most of what recording allocated.
+    const findings: (Finding & { format: Format })[] = [];
     // A skipped step names its rules as skipped, so the matrix says which rules went unjudged.
-    const judged = verdict === 'skip'
-      ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const }))
-      : findings.map(({ rule, level, verdict: v, note, side, clock }) => ({ rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}), ...(clock ? { clock } : {}) }));
-    const plain = (f: RecordedFinding): boolean => f.verdict === 'pass' && f.note === undefined && f.side === undefined;
-    const passed = [...new Set(judged.filter(plain).map((f) => f.rule))];
+    const judged: RecordedFinding[] = verdict === 'skip' ? r.step.rules.map((rule) => ({ rule, level: 'INFO' as const, verdict: 'skip' as const })) : [];
+    const passed = new Set<string>();
+    for (const p of r.parts) {
+      for (const f of p.findings) {
+        const { rule, level, verdict: v, note, side, clock } = f;
+        if (v === 'pass' && !note && !side) {
+          if (verdict !== 'skip') passed.add(rule);
+          continue;
+        }
+        findings.push({ ...f, format: p.format });
+        if (verdict === 'skip') continue;
+        const j: RecordedFinding = { rule, level, verdict: v, ...(note && (level === 'INFO' || side) ? { note: bounded(ctx.mask(note), MAX_NOTE) } : {}), ...(side ? { side } : {}), ...(clock ? { clock } : {}) };
+        if (v === 'pass' && j.note === undefined && j.side === undefined) passed.add(rule);
+        else judged.push(j);
+      }
+    }
     recorded.steps.push({
-      title: r.step.title, format: r.step.format, verdict, ...(passed.length ? { passed } : {}), findings: judged.filter((f) => !plain(f)),
+      title: r.step.title, format: r.step.format, verdict, ...(passed.size ? { passed: [...passed] } : {}), findings: judged,
       ...(verdict === 'skip' ? { skipped: ctx.mask(r.skipped ?? '') } : {}),
     });
     for (const f of findings.filter((x) => x.verdict === 'fail' || x.verdict === 'error')) {
@@ -135,7 +148,9 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       byRule.set(key, { count: (byRule.get(key)?.count ?? 0) + 1, level: f.verdict === 'error' ? 'error' : f.level });
     }
     const group = r.step.rules[0] ?? r.step.title;
-    groups.set(group, [...(groups.get(group) ?? []), { r, verdict, findings, failing }]);
+    const shown = groups.get(group);
+    if (shown) shown.push({ r, verdict, findings, failing });
+    else groups.set(group, [{ r, verdict, findings, failing }]);
   }
   const latency = takeLatencies();
   if (latency.length) recorded.latency = latency;
@@ -148,7 +163,7 @@ export async function recordUnit(info: TestInfo, ctx: RunContext, unit: Unit, re
       await test.step(rule, async () => {
         for (const s of shown) if (await showStep(info, ctx, unit, s, { quoted, quotedKeys, unsent })) red++;
         if (red > 0) throw stepError(`${red} of ${shown.length} checks of ${rule} failed or errored`);
-      });
+      }, { location: ruleWritten(rule) });
     } catch {
       // The rule's step shows red in the report; the test fails once, below, with every failing rule.
     }

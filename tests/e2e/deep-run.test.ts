@@ -63,12 +63,16 @@ describe('a deep run', () => {
       // Not the format: a test of one endpoint's XML path also sends its cross-format cases as JSON.
       for (const rule of p.rules) assert.ok(by.error.includes(`${rule.replace(/ \[(json|xml)\]$/, '')} (`), `${p.by} quotes ${rule}`);
     }
-    // A case's step points at the case in its scenario file (suites/, Playwright's rootDir).
+    // A case's step points at the case in its scenario file (suites/, Playwright's rootDir); a
+    // rule's step, and a property's that names no generator, at the rule in contract/rules.yaml.
     const located = tests.flatMap((t) => t.steps).filter((st) => st.location?.file.endsWith('.yaml'));
-    assert.ok(located.length > 0, 'case steps point at their scenario files');
+    const atRule = (st: HtmlStep): boolean => st.location!.file === '../contract/rules.yaml';
+    assert.ok(located.filter((st) => !atRule(st)).length > 0, 'case steps point at their scenario files');
+    assert.ok(located.filter(atRule).length > 0, 'rule steps point at their rules');
     for (const st of located) {
       const line = readFileSync(join(ROOT, 'suites', st.location!.file), 'utf8').split('\n')[st.location!.line - 1]!;
-      assert.match(line, /^\s*- name: /, `${st.title}: ${st.location!.file}:${st.location!.line}`);
+      if (atRule(st)) assert.equal(line, `- id: ${st.title.split(' ')[0]}`, `${st.title}: ${st.location!.file}:${st.location!.line}`);
+      else assert.match(line, /^\s*- name: /, `${st.title}: ${st.location!.file}:${st.location!.line}`);
     }
     // Each rule and format is quoted by one slice: only two slices ending at once may both quote it.
     const quotedBy = new Map<string, string[]>();

@@ -2,8 +2,11 @@
 // in a test, brief for the others (a deep run where every check fails must not hold the
 // full report of thousands of red steps in Playwright's runner).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { stepReport, type StepResult } from '../../src/report/step-text.ts';
+import { ruleWritten, whereWritten } from '../../src/report/check-step.ts';
+import { loadRules } from '../../src/contract/load.ts';
 import type { Finding } from '../../src/checks/finding.ts';
 import type { RunContext } from '../../src/runner/context.ts';
 import type { Unit } from '../../src/runner/units.ts';
@@ -61,5 +64,23 @@ describe('stepReport', () => {
       assert.match(text, /Replay: OCS_SEED='7' OCS_PATH='0:0:1' OCS_STEP=/);
       assert.ok(text.length < 1_000, `${text.length} characters`);
     });
+  });
+});
+
+// src/report/check-step.ts: every step names where it is written, so Playwright captures no stack for it.
+describe('where a step is written', () => {
+  const lineAt = (at: { file: string; line: number } | undefined): string => readFileSync(at!.file, 'utf8').split('\n')[at!.line - 1]!;
+  const property = (source: string, rules: string[]): StepResult => ({ step: { kind: 'property', title: `${rules[0]} [json] property`, rules, format: 'json', property: { source, rules } as never }, parts: [] });
+
+  it('a rule at its id in contract/rules.yaml, every rule of the catalogue', () => {
+    for (const rule of loadRules()) assert.equal(lineAt(ruleWritten(rule.id)), `- id: ${rule.id}`);
+    assert.equal(ruleWritten('NO-SUCH-RULE'), undefined);
+  });
+
+  it('a property at the violator of its rule, the function its source names, or else its rule', () => {
+    assert.match(lineAt(whereWritten(property('generators/violators (CNT-IDS-KNOWN)', ['CNT-IDS-KNOWN']))), /rule: 'CNT-IDS-KNOWN'/);
+    assert.match(lineAt(whereWritten(property('generators/index.ts validRequest', ['RSP-RECEIVER-SUCCESS']))), /function validRequest\b/);
+    assert.equal(whereWritten(property('src/codec/forms.ts', ['RSP-RECEIVER-SUCCESS']))?.line, 1);
+    assert.equal(lineAt(whereWritten(property('parity', ['RSP-RECEIVER-SUCCESS']))), '- id: RSP-RECEIVER-SUCCESS');
   });
 });
