@@ -57,8 +57,11 @@ function keptValidator(schemaId: string): ValidateFunction {
   return (module.exports.default ?? module.exports) as ValidateFunction;
 }
 
+/** Every contract schema by its $id, read as the files are (no ajv: the contract's walkers only read them). */
+let schemas: Map<string | undefined, unknown> | undefined;
 export function schemaById(schemaId: string): object {
-  const schema = instance().getSchema(schemaId)?.schema;
+  schemas ??= new Map(Object.values(loadSchemas()).map((s) => [(s as { $id?: string }).$id, s]));
+  const schema = schemas.get(schemaId) ?? instance().getSchema(schemaId)?.schema;
   if (!schema || typeof schema !== 'object') throw new Error(`no schema ${schemaId}`);
   return schema;
 }
