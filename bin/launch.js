@@ -3,7 +3,8 @@
 // problem and hands back the run to start on a pipe; that child ends, and this process, plain
 // JavaScript with nothing of the harness loaded (but the memory limits, src/runner/memory.ts),
 // starts Playwright's runner and waits beside it. The embedded reference starts here too, beside
-// the check, so that the run's start does not wait for it (launch, below).
+// the check, so that the run's start does not wait for it (launch, below); and so does a default
+// run's runner, which waits at its config for the check's plan (earlyRunner, src/cli/gate.ts).
 // So a run's memory stays Playwright's runner and its workers, as when npm's shell exec'd the
 // runner, without a shell line to eval. Every line the runner prints passes the masking gate in
 // the runner itself (src/report/console-gate.ts).
@@ -97,9 +98,14 @@ async function earlyRunner(args, references) {
   return runner;
 }
 
-/** Whether `plan` is the run the early runner was started for: the same command, arguments and directory, and the same environment but for OCS_* variables. */
+/**
+ * Whether `plan` is the run the early runner was started for: the same command, arguments and
+ * directory, and the same environment but for OCS_* variables. One that has ended already (its
+ * config could not load) is taken as the run that ended, as a runner started after the check
+ * would have ended: what it printed is not printed twice.
+ */
 function fits(runner, plan) {
-  if (runner.exited || plan.command !== runner.command || plan.cwd !== runner.cwd || JSON.stringify(plan.args) !== JSON.stringify(runner.args)) return false;
+  if (plan.command !== runner.command || plan.cwd !== runner.cwd || JSON.stringify(plan.args) !== JSON.stringify(runner.args)) return false;
   const names = new Set([...Object.keys(plan.env), ...Object.keys(runner.env)]);
   for (const name of names) if (!name.startsWith('OCS_') && plan.env[name] !== runner.env[name]) return false;
   return true;
