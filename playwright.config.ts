@@ -1,3 +1,6 @@
+// First: in a runner bin/launch.js started beside the check of the inputs, this waits for the
+// check's plan before any of the modules below runs (src/cli/gate.ts).
+import './src/cli/gate.ts';
 import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';

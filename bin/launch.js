@@ -3,13 +3,15 @@
 // problem and hands back the run to start on a pipe; that child ends, and this process, plain
 // JavaScript with nothing of the harness loaded (but the memory limits, src/runner/memory.ts),
 // starts Playwright's runner and waits beside it. The embedded reference starts here too, beside
-// the check, so that the run's start does not wait for it (launch, below).
+// the check, so that the run's start does not wait for it (launch, below); and so does a default
+// run's runner, which waits at its config for the check's plan (earlyRunner, src/cli/gate.ts).
 // So a run's memory stays Playwright's runner and its workers, as when npm's shell exec'd the
 // runner, without a shell line to eval. Every line the runner prints passes the masking gate in
 // the runner itself (src/report/console-gate.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiled, ROOT } from './compiled.js';
 
@@ -41,23 +43,93 @@ const REFERENCE_STOP_MS = 5_000;
 export async function launch(args) {
   const child = checking(args);
   let stopped;
-  const stop = (signal) => { stopped = signal; child.kill(signal); };
+  let early;
+  const stop = (signal) => { stopped = signal; child.kill(signal); if (early) cancelled(early); };
   for (const s of STOP_SIGNALS) process.on(s, stop);
   const references = await startedReferences(args);
+  if (!stopped) early = await earlyRunner(args, references);
   let plan = await child.plan;
   // The references a planned run needs: no other target than the one the check planned.
   if (typeof plan !== 'number' && !stopped) plan = await withReferences(plan, references);
   for (const s of STOP_SIGNALS) process.off(s, stop);
   if (stopped || typeof plan === 'number') {
-    await Promise.all(references.map(stopReference));
+    await Promise.all([...references.map(stopReference), early && cancelled(early)]);
     if (stopped) process.kill(process.pid, stopped);
     return typeof plan === 'number' ? plan : 2;
   }
   try {
+    if (early && fits(early, plan)) return await started(plan, [], early);
+    if (early) await cancelled(early);
     return await started(plan, references.filter((r) => r.url).map((r) => r.child.stdin));
   } finally {
     await Promise.all(references.map(stopReference));
   }
+}
+
+/**
+ * A default run's Playwright runner (`ocs-conformance run` with no option, as `npm start` is),
+ * started beside the check of the inputs rather than after it, with the command, the directory
+ * and the environment but for the OCS_* variables that the check's plan would give it
+ * (src/cli/run.ts runSuite). Node, Playwright and the config's modules load while the check runs;
+ * the config then waits for the plan (src/cli/gate.ts, on a pipe past the references' lifelines,
+ * which it holds from its start as a runner started later would). Undefined for any other run,
+ * or where the memory limits cannot be loaded: that runner starts after the check, as before.
+ */
+async function earlyRunner(args, references) {
+  if (args.length !== 1 || args[0] !== 'run') return undefined;
+  const limits = await memoryLimits();
+  if (!limits) return undefined;
+  const user = userNodeOptions(process.env);
+  const command = process.execPath;
+  const cwd = ROOT;
+  const runnerArgs = [createRequire(import.meta.url).resolve('@playwright/test/cli'), 'test'];
+  const lifelines = references.map((r) => r.child.stdin);
+  const gate = 3 + lifelines.length;
+  // As src/runner/caches.ts's CACHE_ENV and src/cli/run.ts give them; a plan that differs (fits) gets a runner of its own.
+  const env = {
+    ...process.env, TSX_DISABLE_CACHE: '1', PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(ROOT, 'node_modules', '.cache', 'playwright-transform'),
+    NODE_OPTIONS: limits(user, 'runner'), OCS_USER_NODE_OPTIONS: user, OCS_PLAN_GATE: String(gate),
+  };
+  const child = spawn(command, runnerArgs, { cwd, env, stdio: ['inherit', 'inherit', 'inherit', ...lifelines, 'pipe'] });
+  const runner = { child, command, args: runnerArgs, cwd, env, gate: child.stdio[gate], exited: false };
+  runner.closed = ended(child).finally(() => { runner.exited = true; });
+  child.on('error', () => {});
+  runner.gate.on('error', () => {});
+  return runner;
+}
+
+/**
+ * Whether `plan` is the run the early runner was started for: the same command, arguments and
+ * directory, and the same environment but for OCS_* variables. One that has ended already (its
+ * config could not load) is taken as the run that ended, as a runner started after the check
+ * would have ended: what it printed is not printed twice.
+ */
+function fits(runner, plan) {
+  if (plan.command !== runner.command || plan.cwd !== runner.cwd || JSON.stringify(plan.args) !== JSON.stringify(runner.args)) return false;
+  const names = new Set([...Object.keys(plan.env), ...Object.keys(runner.env)]);
+  for (const name of names) if (!name.startsWith('OCS_') && plan.env[name] !== runner.env[name]) return false;
+  return true;
+}
+
+/**
+ * Ends an early runner that was given no plan, at once: it is loading its modules or waiting at
+ * the gate (src/cli/gate.ts), and has read, removed, started and written nothing of the run yet
+ * (Playwright's transform cache, which it may be writing, checks each file's hash when it reads
+ * it). The check's refusal is told as fast as without it.
+ */
+function cancelled(runner) {
+  runner.gate.end();
+  if (!runner.exited) runner.child.kill('SIGKILL');
+  return runner.closed;
+}
+
+let memory;
+/** src/runner/memory.ts's withMemoryLimits, compiled (bin/compiled.js); undefined where it cannot be. */
+function memoryLimits() {
+  memory ??= compiled('src/runner/memory.ts', 'memory')
+    .then((bundle) => import(bundle ?? 'no compiled module'))
+    .then((m) => m.withMemoryLimits, () => undefined);
+  return memory;
 }
 
 /**
@@ -111,12 +183,8 @@ async function startedReferences(args) {
   const env = { ...process.env, ...(own.some((a) => a === '--base-url' || a.startsWith('--base-url=')) ? { OCS_BASE_URL: 'given' } : {}) };
   const wanted = referencesFor(env);
   if (!wanted.length) return [];
-  let limits;
-  try {
-    ({ withMemoryLimits: limits } = await import(await compiled('src/runner/memory.ts', 'memory') ?? 'no compiled module'));
-  } catch {
-    return []; // the runner starts them (its webServer), as without this launcher
-  }
+  const limits = await memoryLimits();
+  if (!limits) return []; // the runner starts them (its webServer), as without this launcher
   const user = userNodeOptions(process.env);
   const bundle = await compiled('reference/cli.ts', 'reference');
   return wanted.map((w) => {
@@ -184,10 +252,12 @@ function stopReference(ref) {
  * without passing it on (dash, the sh of Debian and Ubuntu): a run whose shell went away is
  * stopped as that SIGTERM would have stopped it, so that nothing goes on sending unwatched.
  */
-export async function started(plan, lifelines = []) {
+export async function started(plan, lifelines = [], early = undefined) {
   // The runner holds the references' lifelines too (file descriptors past its stdio, which its own
   // children do not get): a reference outlives this process for as long as the runner runs.
-  const child = spawn(plan.command, plan.args, { cwd: plan.cwd, env: plan.env, stdio: ['inherit', 'inherit', 'inherit', ...lifelines] });
+  // A runner started early (earlyRunner) holds them already, and is given its plan's OCS_* variables.
+  const child = early?.child ?? spawn(plan.command, plan.args, { cwd: plan.cwd, env: plan.env, stdio: ['inherit', 'inherit', 'inherit', ...lifelines] });
+  if (early) early.gate.end(JSON.stringify(Object.fromEntries(Object.entries(plan.env).filter(([name]) => name.startsWith('OCS_')))));
   const forward = (signal) => { child.kill(signal); };
   for (const s of STOP_SIGNALS) process.on(s, forward);
   const parent = process.ppid;
@@ -198,7 +268,7 @@ export async function started(plan, lifelines = []) {
     clearInterval(watch);
     forward('SIGTERM');
   }, PARENT_POLL_MS) : undefined;
-  const { status, signal } = await ended(child);
+  const { status, signal } = await (early?.closed ?? ended(child));
   for (const s of STOP_SIGNALS) process.off(s, forward);
   clearInterval(watch);
   if (!existsSync(plan.summaryFile)) {

@@ -16,6 +16,8 @@ if (process.argv[2] === 'run' && !process.env.OCS_RUN_PLAN) {
   const bundle = process.env.OCS_RUN_PLAN ? await compiled('src/cli/main.ts', 'cli') : undefined;
   if (bundle) {
     process.setSourceMapsEnabled(true);
+    // The bundle's name holds the hash of its sources: what the check may keep is keyed by it (src/scenario/load.ts keptScenarios).
+    globalThis.ocsCompiled = bundle.slice(bundle.lastIndexOf('/') + 1);
     await import(bundle);
   } else {
     const { register } = await import('tsx/esm/api');

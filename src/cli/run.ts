@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { ROOT } from '../contract/load.ts';
 import { CHECKED_PROFILE, keepCheckedProfile, loadProfile, ProfileError } from '../profile/load.ts';
 import { readWaivers } from '../profile/waivers.ts';
-import { keepCases, readScenarios, ScenarioError, withEntries, type LoadedCase } from '../scenario/load.ts';
+import { keepCases, keptScenarios, ScenarioError, withEntries, type LoadedCase } from '../scenario/load.ts';
 import { runFixtures } from '../scenario/each.ts';
 import { readSummaryFile, SummaryFileError } from '../report/compare.ts';
 import { LatencyThresholdError, runLatencyThreshold } from '../report/latency-baseline.ts';
@@ -43,7 +43,7 @@ function checkedInputs(given: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; case
   readWaivers(env.OCS_PROFILE!, env.OCS_WAIVERS || undefined);
   concurrency(profile.safety, env);
   rateLimit(profile.safety, env);
-  const scenarios = readScenarios();
+  const scenarios = keptScenarios((globalThis as { ocsCompiled?: string }).ocsCompiled);
   withEntries(scenarios, profile.fixtures);
   if (env.OCS_BASELINE) readSummaryFile(env.OCS_BASELINE);
   runLatencyThreshold(env);

@@ -1,16 +1,23 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { parseDocument, type Document, type LineCounter } from 'yaml';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { CONTRACT_DIR, ROOT, keptAsJson, loadSchemas } from './load.ts';
 
-/** One ajv instance holding every contract schema, compiled once per process. */
 // strictRequired and strictTypes are off: "exactly one of" is written as oneOf over bare
 // required lists, which strict mode would want repeated with type "object" in every branch.
+const OPTIONS: Options = { allErrors: true, strict: true, strictRequired: false, strictTypes: false };
+
+const requireHere = createRequire(import.meta.url);
+/** ajv, loaded when a schema is compiled or read through it (a process that only validates with kept validators never loads it). */
+const newAjv = (options: Options): Ajv => new (requireHere('ajv') as typeof import('ajv')).Ajv(options);
+
+/** One ajv instance holding every contract schema, compiled once per process. */
 let ajv: Ajv | undefined;
 function instance(): Ajv {
   if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, strictTypes: false });
+    ajv = newAjv(OPTIONS);
     for (const schema of Object.values(loadSchemas())) ajv.addSchema(schema);
   }
   return ajv;
@@ -21,15 +28,40 @@ const validators = new Map<string, ValidateFunction>();
 export function validator(schemaId: string): ValidateFunction {
   let fn = validators.get(schemaId);
   if (!fn) {
-    fn = instance().getSchema(schemaId);
-    if (!fn) throw new Error(`no schema ${schemaId} in contract/schemas`);
+    fn = keptValidator(schemaId);
     validators.set(schemaId, fn);
   }
   return fn;
 }
 
+/**
+ * The validator of `schemaId` as ajv compiles it, kept as the JavaScript ajv writes for it
+ * (ajv's standalone code) for the text of every contract schema, ajv's version and the options
+ * (keptAsJson): building the instance (every schema checked against its meta-schema) and
+ * compiling took each process of a run 50 to 120 ms of CPU before its first use (the plan check
+ * the profile's schema, the runner's preflight and each worker the answers'). The same code,
+ * from the same compiler, gives the same errors.
+ */
+function keptValidator(schemaId: string): ValidateFunction {
+  const version = (requireHere('ajv/package.json') as { version: string }).version;
+  const code = keptAsJson(`ajv+${schemaId}`, contractSchemasText(), () => {
+    const compiler = newAjv({ ...OPTIONS, code: { source: true } });
+    for (const schema of Object.values(loadSchemas())) compiler.addSchema(schema);
+    const fn = compiler.getSchema(schemaId);
+    if (!fn) throw new Error(`no schema ${schemaId} in contract/schemas`);
+    return (requireHere('ajv/dist/standalone') as typeof import('ajv/dist/standalone/index.js')).default(compiler, fn);
+  }, `${version}\0${JSON.stringify(OPTIONS)}`);
+  const module = { exports: {} as { default?: ValidateFunction } };
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- ajv's own output, made above from the contract's schemas
+  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+  return (module.exports.default ?? module.exports) as ValidateFunction;
+}
+
+/** Every contract schema by its $id, read as the files are (no ajv: the contract's walkers only read them). */
+let schemas: Map<string | undefined, unknown> | undefined;
 export function schemaById(schemaId: string): object {
-  const schema = instance().getSchema(schemaId)?.schema;
+  schemas ??= new Map(Object.values(loadSchemas()).map((s) => [(s as { $id?: string }).$id, s]));
+  const schema = schemas.get(schemaId) ?? instance().getSchema(schemaId)?.schema;
   if (!schema || typeof schema !== 'object') throw new Error(`no schema ${schemaId}`);
   return schema;
 }

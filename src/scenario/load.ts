@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname, join, relative } from 'node:path';
 import { isSeq, LineCounter, type Document } from 'yaml';
 import { checkedYaml } from '../contract/ajv.ts';
-import { ROOT } from '../contract/load.ts';
+import { CONTRACT_DIR, keptAsJson, ROOT } from '../contract/load.ts';
 import { eachEntry, runFixtures } from './each.ts';
 import { checkBuilt, checkRules, inEachVariant, sequenceExpect } from './variants.ts';
 import { checkMessage } from './messages.ts';
@@ -89,6 +89,26 @@ export function loadAllCases(dir = SUITES_DIR, fixtures?: Record<string, unknown
 export function readScenarios(dir = SUITES_DIR): LoadedCase[] {
   const bases = loadBases(dir);
   return scenarioFiles(dir).flatMap((f) => loadScenarioFile(f, bases));
+}
+
+/**
+ * readScenarios, kept as JSON (src/contract/load.ts keptAsJson) for the text of every file it reads
+ * (the scenarios, suites/bases.yaml, everything under contract/) and `code`, the key of the
+ * compiled module that checks them (bin/compiled.js: a hash of every source it was built from).
+ * Reading and checking the YAML is about 0.45 s of CPU in the plan check, on the way of every run;
+ * the texts' hash and the JSON, a few milliseconds. Only scenarios that passed are kept: an edited
+ * file is read and checked anew, and its problem named as always. Without `code` (TypeScript run
+ * through tsx, whose sources nothing here hashes) the scenarios are read every time.
+ */
+export function keptScenarios(code: string | undefined, dir = SUITES_DIR): LoadedCase[] {
+  if (!code) return readScenarios(dir);
+  const files = [join(dir, 'bases.yaml'), ...scenarioFiles(dir), ...filesUnder(CONTRACT_DIR)];
+  const text = files.map((f) => `${rel(f)}\0${readFileSync(f, 'utf8')}`).join('\0');
+  return keptAsJson('scenarios', text, () => readScenarios(dir), `${code}\0${ROOT}`);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)])).sort();
 }
 
 /** The cases of readScenarios with each `each` case copied per entry of the list in `fixtures`, else of the run's profile; names checked unique. */

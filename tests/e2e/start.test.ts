@@ -4,7 +4,7 @@
 // tests/e2e/browser.test.ts, which opens the same runs' certificates (tests/e2e/default-runs.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
@@ -80,6 +80,11 @@ describe('npm start', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, new RegExp(`${file}: key fixtures\\.orders\\.pickupChangeable: must be string`));
     assert.ok(!existsSync(join(run.reports, 'summary.json')), 'nothing is run on a malformed profile');
+    // The runner a default run starts beside the check (bin/launch.js) is gone too: no process has the run's report directory.
+    const left = readdirSync('/proc').filter((pid) => /^[0-9]+$/.test(pid)).filter((pid) => {
+      try { return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`OCS_REPORTS_DIR=${run.reports}`); } catch { return false; }
+    });
+    assert.deepEqual(left, [], 'no process of the refused run is left');
   });
 
   it('requires a profile when OCS_BASE_URL names a target', async () => {

@@ -1,12 +1,12 @@
 // The scenario loader refuses a bad file with a message that names the file and the key,
 // and fills in the defaults of a good one.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { XML_FORMS } from '../../src/codec/xml-forms.ts';
 import { ROOT } from '../../src/contract/load.ts';
-import { loadAllCases, ScenarioError } from '../../src/scenario/load.ts';
+import { keptScenarios, loadAllCases, readScenarios, ScenarioError } from '../../src/scenario/load.ts';
 import { tempTree } from './helpers.ts';
 
 const BASES = `
@@ -53,6 +53,19 @@ function assertRefused(dir: string, file: string, ...fragments: string[]): void 
     return true;
   });
 }
+
+// The plan check keeps what it read (src/cli/run.ts): what it keeps is what it read, and an edit is read and checked anew.
+describe('keptScenarios', () => {
+  it('gives the cases readScenarios gives, and refuses a file edited since, naming the file and the key', () => {
+    const dir = suite({ 'change_receiver/good.yaml': receiverFile(GOOD_CASE) });
+    const read = readScenarios(dir);
+    assert.deepEqual(keptScenarios('bundle-a', dir), read);
+    assert.deepEqual(keptScenarios('bundle-a', dir), read, 'the second time, from what was kept');
+    assert.deepEqual(keptScenarios('bundle-b', dir), read, 'another bundle reads them again');
+    writeFileSync(join(dir, 'change_receiver/good.yaml'), receiverFile(`${GOOD_CASE}\n  - name: an unknown rule\n    rules: [MBR-NO-SUCH-RULE]\n    expect: rejected`));
+    assert.throws(() => keptScenarios('bundle-a', dir), (err: unknown) => err instanceof ScenarioError && /change_receiver\/good\.yaml: key cases\.1\.rules.*MBR-NO-SUCH-RULE/.test(err.message));
+  });
+});
 
 describe('loadAllCases refuses a bad scenario file', () => {
   it('with a rule ID that is not in the catalog', () => {
