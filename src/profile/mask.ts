@@ -91,8 +91,25 @@ function hasTrigger(text: string): boolean {
  * The gate for the secrets of a profile's variables: the variables' names (`OCS_SESSION_ID`, which
  * a replay line writes as `"$OCS_SESSION_ID"`) are the harness's words too.
  */
-export const variablesMasker = (variables: Record<string, { value: string; env: string }>): Mask =>
-  masker(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, v.value])), [...publicWords(), ...Object.values(variables).map((v) => v.env)]);
+export function variablesMasker(variables: Record<string, { value: string; env: string }>): Mask {
+  const key = JSON.stringify(Object.entries(variables).map(([k, v]) => [k, v.value, v.env]));
+  let made = madeMaskers.get(key);
+  if (!made) {
+    made = masker(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, v.value])), [...publicWords(), ...Object.values(variables).map((v) => v.env)]);
+    if (madeMaskers.size >= MADE_MASKERS) madeMaskers.clear();
+    madeMaskers.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * The gates made, by their variables: a replay line (src/report/evidence.ts curlLine) asks for
+ * one for each failing rule's evidence, and making one (the secrets' fragments, the public words'
+ * fragments) cost a run whose every rule failed about 0.4 s of CPU in each of its workers. Kept in
+ * this process's memory only, as the secrets already are.
+ */
+const madeMaskers = new Map<string, Mask>();
+const MADE_MASKERS = 8;
 
 /**
  * The gate for these secrets (an empty value is none). `words`: text that stays even where it

@@ -3,7 +3,7 @@
 // (tests/harness/mask-echo.test.ts draws echoes instead.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MASK, masker } from '../../src/profile/mask.ts';
+import { MASK, masker, variablesMasker } from '../../src/profile/mask.ts';
 import { masking, type Transport } from '../../src/client/transport.ts';
 
 const secret = 'Zq7&Lm"x9/Vt+4Rw<p>e';
@@ -65,6 +65,17 @@ describe('masker', () => {
       const text = `${',a'.repeat(at / 2)}${at % 2 ? 'b' : ''}${xml(secret)}${',a'.repeat(50_000)}`;
       assert.ok(!mask(text).includes('x9/Vt'), String(at));
     }
+  });
+
+  it('makes one gate for the same variables, and another for other values or names (a replay line asks for one per failing rule)', () => {
+    const vars = { sessionId: { value: 'SESSION-4f1c9a2b7d', env: 'OCS_SESSION_ID' } };
+    const gate = variablesMasker(vars);
+    assert.equal(variablesMasker({ sessionId: { ...vars.sessionId } }), gate);
+    assert.equal(gate('id=SESSION-4f1c9a2b7d;'), `id=${MASK};`);
+    const other = variablesMasker({ sessionId: { value: 'OTHER-88c1e0f3aa', env: 'OCS_SESSION_ID' } });
+    assert.notEqual(other, gate);
+    assert.equal(other('OTHER-88c1e0f3aa SESSION-4f1c9a2b7d'), `${MASK} SESSION-4f1c9a2b7d`);
+    assert.notEqual(variablesMasker({ sessionId: { value: 'SESSION-4f1c9a2b7d', env: 'OCS_SESSION_ID_2' } }), gate);
   });
 
   it('masks nothing for no secret', () => {
