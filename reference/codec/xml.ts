@@ -1,6 +1,7 @@
 import { type EntityDecoderOptions, XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { refuse } from '../errors.ts';
 import { type PlainReading, readPlain } from './plain-xml.ts';
+import { writePlain } from './plain-xml-answer.ts';
 import type { Shape } from './shape.ts';
 
 const ROOT = 'request';
@@ -58,7 +59,13 @@ export function decodeXml(text: string, shape: Shape, checkRoot = true): Record<
   return normalize(root, '', shape) as Record<string, unknown>;
 }
 
+/** The declaration the builder writes for `?xml` with these attributes. */
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
 export function encodeXml(body: Record<string, unknown>): string {
+  // A plain answer (every answer the service builds) is written as the builder would write it (reference/codec/plain-xml-answer.ts).
+  const plain = writePlain('response', body);
+  if (plain !== undefined) return DECLARATION + plain;
   return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
 }
 
