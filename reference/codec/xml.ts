@@ -135,9 +135,15 @@ function normalize(v: unknown, path: string, shape: Shape): unknown {
     return out;
   }
   if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (shape.integers.has(path) && /^-?\d+$/.test(t)) return Number(t);
-  if (shape.booleans.has(path) && (t === 'true' || t === 'false')) return t === 'true';
+  // Only the text of a known integer or boolean is trimmed (a long text was copied for nothing).
+  if (shape.integers.has(path)) {
+    const t = v.trim();
+    if (/^-?\d+$/.test(t)) return Number(t);
+  }
+  if (shape.booleans.has(path)) {
+    const t = v.trim();
+    if (t === 'true' || t === 'false') return t === 'true';
+  }
   return v;
 }
 
