@@ -53,8 +53,22 @@ function readLocalTime(instant: Date, timeZone: string): LocalTime {
   };
 }
 
+/** The last generated_at written, with the reading it was written from. */
+let lastGenerated: { local: LocalTime; text: string } | undefined;
+
 /** metadata.generated_at: `YYYY-MM-DD HH:MM:SS`, local time of the service. */
 export function generatedAt(instant: Date, timeZone: string): string {
   const t = localTime(instant, timeZone);
-  return `${t.date} ${t.time}`;
+  if (lastGenerated?.local !== t) lastGenerated = { local: t, text: `${t.date} ${t.time}` };
+  return lastGenerated.text;
+}
+
+/** The last HTTP date written (RFC 9110 5.6.7, as toUTCString writes it), and its second. */
+let lastHttpDate: { second: number; text: string } | undefined;
+
+/** `instant` as a Date field value; the same text for every instant of one second, as the local time is. */
+export function httpDate(instant: Date): string {
+  const second = Math.floor(instant.getTime() / 1000);
+  if (lastHttpDate?.second !== second) lastHttpDate = { second, text: instant.toUTCString() };
+  return lastHttpDate.text;
 }

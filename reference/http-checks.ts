@@ -28,7 +28,7 @@ function isHost(host: string): boolean {
 export function refusedHost(req: IncomingMessage, res: ServerResponse, enforces: (check: string) => boolean): boolean {
   const raw = req.rawHeaders;
   let hosts = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts++;
   const host = req.headers.host;
   const problem = hosts > 1 && enforces('host duplicate') ? 'more than one Host field line'
     : host !== undefined && !isHost(host) && enforces('host invalid') ? 'a Host that is no host and port'

@@ -59,9 +59,21 @@ function cityName(element: string): string {
   return element.replace(/^г\.\s*/u, '');
 }
 
+/** Short names folded lately (a run sends the same few searches again and again, and folding in a locale is slow), at most 1,000 of them. */
+const foldedNames = new Map<string, string>();
+const FOLDED_KEPT = 1000;
+const FOLDED_LONGEST = 64;
+
 /** Two names are the same city when they are equal folded. */
 function folded(name: string): string {
-  return name.toLocaleLowerCase('ru-RU');
+  if (name.length > FOLDED_LONGEST) return name.toLocaleLowerCase('ru-RU');
+  let f = foldedNames.get(name);
+  if (f === undefined) {
+    f = name.toLocaleLowerCase('ru-RU');
+    if (foldedNames.size >= FOLDED_KEPT) foldedNames.clear();
+    foldedNames.set(name, f);
+  }
+  return f;
 }
 
 /** Each region with its cities' names folded, once per fixtures. */

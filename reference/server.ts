@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { generatedAt } from './clock.ts';
+import { generatedAt, httpDate } from './clock.ts';
 import { CONTENT_TYPES, decodeRequest, encodeResponse, type Format, type Operation } from './codec/index.ts';
 import { type ErrorEntry, errorEntry, Refusal, refuse } from './errors.ts';
 import { type Fixtures, loadFixtures } from './fixtures.ts';
@@ -56,6 +56,11 @@ function createReference(opts: ReferenceOptions = {}): Server {
     if (!token) connections.set(socket, (token = {}));
     return token;
   };
+  // Made once, not per request: a closure made per request is named at run time in the bundle (bin/compiled.js keeps names).
+  const fail = (res: ServerResponse, where: Exchange, err: unknown): void => {
+    onInternalError(err);
+    internalError(res, ctx, where);
+  };
   const handle: RequestListener = (req, res) => {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
@@ -71,15 +76,11 @@ function createReference(opts: ReferenceOptions = {}): Server {
       target: req.url ?? '/',
       connection: connectionOf(req.socket),
     };
-    const fail = (where: Exchange) => (err: unknown): void => {
-      onInternalError(err);
-      internalError(res, ctx, where);
-    };
     respond(req, res, ctx, at).catch((err: unknown) => {
       if (err instanceof Refusal) sendErrors(res, ctx, at, err);
-      else fail(at)(err);
+      else fail(res, at, err);
       // Only a failure to answer the refusal itself (a bug) reaches the second catch.
-    }).catch(fail({ ...at, format: 'json' }));
+    }).catch((err: unknown) => fail(res, { ...at, format: 'json' }, err));
   };
   const options = ctx.hooks.serverOptions(SERVER_OPTIONS);
   const { tls } = opts;
@@ -152,7 +153,7 @@ function sendErrors(res: ServerResponse, ctx: Context, at: Exchange, refusal: Re
 function send(res: ServerResponse, ctx: Context, at: Exchange, status: number, body: Record<string, unknown>): void {
   const out = ctx.hooks.answer({ status, format: at.format, body }, at);
   // The service's clock dates the answer (RFC 9110 6.6.1), as it stamps generated_at: a fixed or offset clock moves both.
-  const headers = { 'Content-Type': CONTENT_TYPES[out.format], Date: ctx.now().toUTCString() };
+  const headers = { 'Content-Type': CONTENT_TYPES[out.format], Date: httpDate(ctx.now()) };
   ctx.hooks.write(res, { status: out.status, headers, text: encodeResponse(out.format, out.body) }, at);
 }
 

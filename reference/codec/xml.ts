@@ -1,6 +1,7 @@
 import { type EntityDecoderOptions, XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { refuse } from '../errors.ts';
 import { type PlainReading, readPlain } from './plain-xml.ts';
+import { writePlain } from './plain-xml-answer.ts';
 import type { Shape } from './shape.ts';
 
 const ROOT = 'request';
@@ -58,7 +59,13 @@ export function decodeXml(text: string, shape: Shape, checkRoot = true): Record<
   return normalize(root, '', shape) as Record<string, unknown>;
 }
 
+/** The declaration the builder writes for `?xml` with these attributes. */
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
 export function encodeXml(body: Record<string, unknown>): string {
+  // A plain answer (every answer the service builds) is written as the builder would write it (reference/codec/plain-xml-answer.ts).
+  const plain = writePlain('response', body);
+  if (plain !== undefined) return DECLARATION + plain;
   return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
 }
 
@@ -128,9 +135,15 @@ function normalize(v: unknown, path: string, shape: Shape): unknown {
     return out;
   }
   if (typeof v !== 'string') return v;
-  const t = v.trim();
-  if (shape.integers.has(path) && /^-?\d+$/.test(t)) return Number(t);
-  if (shape.booleans.has(path) && (t === 'true' || t === 'false')) return t === 'true';
+  // Only the text of a known integer or boolean is trimmed (a long text was copied for nothing).
+  if (shape.integers.has(path)) {
+    const t = v.trim();
+    if (/^-?\d+$/.test(t)) return Number(t);
+  }
+  if (shape.booleans.has(path)) {
+    const t = v.trim();
+    if (t === 'true' || t === 'false') return t === 'true';
+  }
   return v;
 }
 

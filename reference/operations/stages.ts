@@ -20,12 +20,16 @@ export function authenticate(body: Obj, ctx: Context): User {
   const fx = ctx.fixtures;
   const { appkey, sessionID } = body;
   const user = typeof sessionID === 'string' && Object.hasOwn(fx.sessions, sessionID) ? fx.sessions[sessionID] : undefined;
-  const broken = (field: string, v: unknown, known: boolean): boolean => !known && ctx.hooks.enforces(`${field} ${sent(v) ? 'unknown' : 'missing'}`);
   const fields: string[] = [];
-  if (broken('appkey', appkey, typeof appkey === 'string' && fx.appkeys.includes(appkey))) fields.push('appkey');
-  if (broken('sessionID', sessionID, user !== undefined)) fields.push('sessionID');
+  if (broken(ctx, 'appkey', appkey, typeof appkey === 'string' && fx.appkeys.includes(appkey))) fields.push('appkey');
+  if (broken(ctx, 'sessionID', sessionID, user !== undefined)) fields.push('sessionID');
   if (fields.length > 0) throw refuse(100002, { fields });
   return user ?? ANYONE;
+}
+
+/** An authentication field the service does not know, missing or unknown, when it makes that check. */
+function broken(ctx: Context, field: string, v: unknown, known: boolean): boolean {
+  return !known && ctx.hooks.enforces(`${field} ${sent(v) ? 'unknown' : 'missing'}`);
 }
 
 /**

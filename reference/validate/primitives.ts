@@ -31,7 +31,8 @@ export class Check {
 
   /** Records an issue, unless the service skips that check (a fault); answers whether it did. */
   report(fields: string[], problem: Problem): boolean {
-    if (!this.hooks.enforces(checkName(fields, problem.kind))) return false;
+    // The faithful service makes every check: no name to build.
+    if (this.hooks.enforces !== FAITHFUL.enforces && !this.hooks.enforces(checkName(fields, problem.kind))) return false;
     this.issues.push({ fields, problem });
     return true;
   }
@@ -84,18 +85,18 @@ export function str(ck: Check, v: unknown, path: string, rule: StringRule = {}):
     ck.report([path], problems.type('string'));
     return undefined;
   }
-  // The first broken check the service makes is reported; one it skips (a fault) lets the value through.
-  return stringProblems(v, rule, ck.hooks.count(v)).some((p) => ck.report([path], p)) ? undefined : v;
-}
-
-/** `n`: the value's length in characters, as the service counts them (reference/hooks.ts `count`). */
-function stringProblems(v: string, rule: StringRule, n: number): Problem[] {
-  const out: Problem[] = [];
-  if (rule.max !== undefined && n > rule.max) out.push(problems.tooLong(rule.max));
-  if (rule.min !== undefined && n < rule.min) out.push(problems.tooShort(rule.min));
-  if (rule.maxDigits !== undefined && v.replace(/\D/g, '').length > rule.maxDigits) out.push(problems.tooManyDigits(rule.maxDigits));
-  if (rule.format && !rule.format.re.test(v)) out.push(problems.format(rule.format.en, rule.format.ru));
-  return out;
+  // The first broken check the service makes is reported, in this order; one it skips (a fault)
+  // lets the value through to the next. The length is counted only where a rule limits it.
+  const { max, min, maxDigits, format } = rule;
+  if (max !== undefined || min !== undefined) {
+    // The value's length in characters, as the service counts them (reference/hooks.ts `count`).
+    const n = ck.hooks.count(v);
+    if (max !== undefined && n > max && ck.report([path], problems.tooLong(max))) return undefined;
+    if (min !== undefined && n < min && ck.report([path], problems.tooShort(min))) return undefined;
+  }
+  if (maxDigits !== undefined && v.replace(/\D/g, '').length > maxDigits && ck.report([path], problems.tooManyDigits(maxDigits))) return undefined;
+  if (format && !format.re.test(v) && ck.report([path], problems.format(format.en, format.ru))) return undefined;
+  return v;
 }
 
 export function int(ck: Check, v: unknown, path: string, required = false): number | undefined {

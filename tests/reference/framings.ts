@@ -5,6 +5,7 @@
 // reference; the sender is this file's own, so the reference is not judged by the code it judges.
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { connect as connectTls } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'undici';
 import { HEADER_SETS, headerSet, type HeaderSetName } from '../../src/client/client-headers.ts';
@@ -79,15 +80,38 @@ export async function sendFramed(base: string, path: string, format: Format, bod
   });
 }
 
-/** The raw bytes of a whole answer, read until the server closes the connection. */
-export function rawExchange(base: string, bytes: Buffer): Promise<Buffer> {
+/** How long rawExchange waits for the server to close by default: a server that keeps the connection fails the test instead of hanging it. */
+const RAW_EXCHANGE_MS = 20_000;
+
+/**
+ * The raw bytes of a whole answer (every answer, when `bytes` holds several requests), read until
+ * the server closes the connection; `bytes` are written and this side closed after them. With
+ * `tls`, over TLS (any certificate taken: the reference's own is self-signed), the plaintext.
+ * Rejects when the server has not closed within `timeoutMs`, naming what it had answered.
+ */
+export function rawExchange(base: string, bytes: Buffer, opts: { tls?: boolean; timeoutMs?: number } = {}): Promise<Buffer> {
   const { hostname, port } = new URL(base);
+  const timeoutMs = opts.timeoutMs ?? RAW_EXCHANGE_MS;
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    const sendAll = (): void => void socket.end(bytes);
+    const socket = opts.tls
+      ? connectTls({ host: hostname, port: Number(port), rejectUnauthorized: false }, sendAll)
+      : connect(Number(port), hostname, sendAll);
     const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      const got = Buffer.concat(chunks).toString('latin1');
+      reject(new Error(`the server at ${base} did not close the connection within ${timeoutMs} ms; it had answered ${JSON.stringify(got.slice(0, 300))}`));
+    }, timeoutMs);
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('end', () => resolve(Buffer.concat(chunks)));
-    socket.on('error', reject);
+    socket.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    socket.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
   });
 }
 

@@ -6,8 +6,9 @@
 // parser-refusals-as-node answers as node:http does by default.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { connect } from 'node:tls';
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { startReference } from '../../reference/server.ts';
 import { addressPickupRequest, encode, FIXED, useReference } from './helpers.ts';
@@ -97,18 +98,25 @@ describe('over TLS (node:https: the connection node:http reads is the TLS socket
   });
   after(() => Promise.all(Object.values(refs).map((r) => r.close())));
   /** The bytes written on a TLS connection, its side closed after them: every answer until the server closes. */
-  const tlsExchange = (base: string, sent: Buffer): Promise<Buffer> => new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => socket.end(sent));
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('end', () => resolve(Buffer.concat(chunks)));
-    socket.on('error', reject);
-  });
+  const tlsExchange = (base: string, sent: Buffer): Promise<Buffer> => rawExchange(base, sent, { tls: true });
 
   it('reads HTTP/1.2 as HTTP/1.1 and past bad whitespace, answers 501 to a method it does not know', async () => {
     const ref = refs.faithful!;
     for (const [what, sent, status] of READ_PAST) assert.equal(statusOf(await tlsExchange(ref.url, sent(ref.url))), status, what);
+  });
+
+  it('fails an exchange the server never closes, instead of hanging the test', async () => {
+    // A TLS server that reads and never answers nor closes, as a regression keeping the connection would.
+    const held: TLSSocket[] = [];
+    const silent = createTlsServer({ cert: file('self-signed.crt'), key: file('self-signed.key'), allowHalfOpen: true }, (socket) => held.push(socket.resume()));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      await assert.rejects(rawExchange(`https://127.0.0.1:${port}`, message('https://127.0.0.1', `POST ${path} HTTP/1.1`), { tls: true, timeoutMs: 300 }), /did not close the connection within 300 ms/);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('hands a fault that reads the connection\'s bytes (chunk-extension-refused) the plaintext, not the ciphertext', async () => {

@@ -1,12 +1,16 @@
 // reference/codec/plain-xml.ts reads plain XML without fast-xml-parser: every document it reads
 // must be one XMLValidator finds well formed and XMLParser reads into the same object, key
 // order included; everything else it must leave to the two. Held to that on generated documents
-// near the plain form (and past it), and on the forms a request takes.
+// near the plain form (and past it), and on the forms a request takes. reference/codec/plain-xml-answer.ts
+// writes plain answers without fast-xml-builder: every answer it writes must be the builder's text,
+// byte for byte; everything else it must leave to the builder.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder, XMLValidator } from 'fast-xml-parser';
 import { readPlain } from '../../reference/codec/plain-xml.ts';
+import { writePlain } from '../../reference/codec/plain-xml-answer.ts';
+import { encodeResponse } from '../../reference/codec/index.ts';
 import { SHAPES } from '../../reference/codec/shape.ts';
 import { readerOf } from '../../reference/codec/xml.ts';
 
@@ -96,5 +100,80 @@ describe('plain XML is read as the validator and the parser read it', () => {
       '<request><a>&foo;</a></request>', '<request a="1"></request>', '<request><a>1</b></request>', 'x<request/>', '<request/>', '<request></request>x',
       '<request></request><request></request>', '\ufeff<request></request>', '<request><!-- c --></request>', '<request><![CDATA[x]]></request>', nested];
     for (const doc of left) assert.equal(readPlain(doc, readerOf(SHAPES.pickup)), undefined, doc);
+  });
+});
+
+/** The builder as reference/codec/xml.ts makes it, writing an answer the way encodeXml did before plain answers. */
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: false, suppressEmptyNode: false });
+const built = (body: unknown): string => builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, response: body }) as string;
+
+/** Whether writePlain wrote `body`; when it did, the builder must agree, byte for byte. */
+function writes(body: unknown): boolean {
+  const plain = writePlain('response', body);
+  if (plain === undefined) return false;
+  assert.equal(`<?xml version="1.0" encoding="UTF-8"?>${plain}`, built(body), `plain writing of ${String(JSON.stringify(body))}`);
+  return true;
+}
+
+const KEYS = ['status', 'errors', 'code', 'title', 'fields', 'data', 'a', '0', '10', 'constructor', '__proto__', 'toString', 'a b', 'x<y',
+  '@_attr', '#text', '?pi', '', '@', '#'];
+const STRINGS = ['', 'x', 'Ошибка валидации', '&', '<', '>', "'", '"', '&amp;', ']]>', ' ', '\n', '\u{1F600}', '-0', 'true', 'a & b < c > d \' e " f'];
+const primitive = fc.oneof(
+  fc.constantFrom(...STRINGS),
+  fc.array(fc.constantFrom(...STRINGS), { maxLength: 3 }).map((t) => t.join('')),
+  fc.constantFrom(0, -0, 1, -1, 1.5, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53, 100001),
+  fc.boolean(),
+  fc.constantFrom(null, undefined),
+);
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    primitive,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...KEYS.slice(0, 10)) }, { weight: 1, arbitrary: fc.constantFrom(...KEYS) }), tie('value'), { maxKeys: 5 }),
+    fc.constantFrom(new Date(0), new Map(), Object.create(null) as object, [[1]], BigInt(7), Symbol('s')),
+  ),
+}));
+
+describe('plain answers are written as the builder writes them', () => {
+  it('generated answers', () => {
+    let written = 0;
+    let left = 0;
+    fc.assert(fc.property(value, (body) => {
+      if (writes(body)) written++;
+      else left++;
+    }), { numRuns: 4000, seed: SEED });
+    // Both sides are exercised: most answers are plain, and some are the builder's to write.
+    assert.ok(written > 1000 && left > 300, `written ${written}, left to the builder ${left}`);
+  });
+
+  it('the forms an answer takes', () => {
+    const metadata = { status: 400, generated_at: '2026-11-23 09:00:00' };
+    const answers = [
+      { metadata, errors: [{ code: 100001, title: 'Ошибка валидации запроса', detail: 'orderID: обязательное поле', message: 'orderID: is required', fields: ['orderID'] }] },
+      { metadata, errors: [{ code: 100005, title: 't', detail: 'd', message: 'm', fields: ['a', 'b'] }, { code: 100005, title: 't', detail: 'd', message: 'm' }] },
+      { metadata: { ...metadata, status: 200 }, data: { status: 'success', foundAddresses: [{ field: 'receiver.address.search', source: 'г. Москва & <x>', result: 'г. Москва' }] } },
+      { metadata: { ...metadata, status: 200 }, data: { state: 'success', information: 'Изменение адреса' } },
+      { metadata, errors: [] },
+      { metadata: { status: 500, generated_at: null }, errors: [{ code: 100500, title: '', detail: undefined, message: "'\"" }] },
+    ];
+    for (const body of answers) {
+      assert.ok(writes(body), JSON.stringify(body));
+      assert.equal(encodeResponse('xml', body), built(body));
+    }
+  });
+
+  it('leaves to the builder what is not plain', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 120; i++) deep = { a: deep };
+    const left = [{ '@_id': '1' }, { '#text': 'x' }, { '?pi': {} }, { '': 1 }, { a: new Date(0) }, { a: [[1]] }, { a: new Map() }, { a: 1n }, { a: Symbol('s') }, deep];
+    for (const body of left) {
+      assert.equal(writePlain('response', body), undefined, String(body));
+      // encodeResponse still answers whatever the builder answers: its text, or its error.
+      let expected: string | Error;
+      try { expected = built(body); } catch (err) { expected = err as Error; }
+      if (typeof expected === 'string') assert.equal(encodeResponse('xml', body as Record<string, unknown>), expected);
+      else assert.throws(() => encodeResponse('xml', body as Record<string, unknown>), { message: expected.message });
+    }
   });
 });
