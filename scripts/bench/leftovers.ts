@@ -19,6 +19,17 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
+/**
+ * Removes now a directory tempDir made, and forgets it; whether it was one. A test file that shares
+ * its process with others (the quick tier's groups, tests/tiers.mjs) removes its own directories
+ * so, not with leaveNothing, which would remove the others' too.
+ */
+export function removeTemp(dir: string): boolean {
+  if (!dirs.delete(dir)) return false;
+  rmSync(dir, { recursive: true, force: true });
+  return true;
+}
+
 /** Runs `stop` when this process ends, unless the function returned is called first (the run ended by itself). */
 export function stopAtEnd(stop: () => void): () => void {
   stops.add(stop);

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
@@ -25,7 +26,9 @@ let transforms: string | undefined;
  * so nothing is left behind. For the quick subcommands, which write nothing there.
  */
 export function sharedTransforms(): NodeJS.ProcessEnv {
-  transforms ??= tempDir('ocs-cli-tsx-');
+  // Made again when gone: a file before this one in the same process (a quick tier group) may
+  // have emptied the temporary directories of the process (scripts/bench/leftovers.ts leaveNothing).
+  if (transforms === undefined || !existsSync(transforms)) transforms = tempDir('ocs-cli-tsx-');
   return { TMPDIR: transforms, TSX_DISABLE_CACHE: '' };
 }
 

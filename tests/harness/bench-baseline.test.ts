@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ROOT } from '../../src/contract/load.ts';
 import { checkout } from '../../scripts/bench/baseline.ts';
-import { leaveNothing } from '../../scripts/bench/leftovers.ts';
+import { removeTemp } from '../../scripts/bench/leftovers.ts';
 import { BenchFailure } from '../../scripts/bench/wall.ts';
 
 describe('the bench\'s baseline checkout', () => {
   it('writes the commit\'s files, links this checkout\'s packages, keeps its own cache, and is removed at the end', () => {
     const dir = checkout('HEAD');
+    let removed = false;
     try {
       const committed = execFileSync('git', ['show', 'HEAD:package.json'], { cwd: ROOT, encoding: 'utf8' });
       assert.equal(readFileSync(join(dir, 'package.json'), 'utf8'), committed);
@@ -25,8 +26,10 @@ describe('the bench\'s baseline checkout', () => {
       // Nothing of the checkout's own changed: its index still matches HEAD where it did.
       assert.equal(execFileSync('git', ['diff', '--cached', '--name-only', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).includes('package.json'), false);
     } finally {
-      leaveNothing();
+      // Removed as the bench's end removes it: it was made by tempDir (scripts/bench/leftovers.ts).
+      removed = removeTemp(dir);
     }
+    assert.ok(removed, 'the directory is one the bench removes when it ends');
     assert.equal(existsSync(dir), false, 'the temporary directory is gone');
   });
 

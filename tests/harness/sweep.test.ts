@@ -11,9 +11,16 @@ import { runSecrets, sweep } from '../../src/report/sweep.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { referenceEnv } from '../../src/profile/reference.ts';
 import { ROOT } from '../../src/contract/load.ts';
-import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
+import { removeTemp, tempDir as madeTemp } from '../../scripts/bench/leftovers.ts';
 
-after(leaveNothing);
+// This file's own directories only: the quick tier runs other files in this process (tests/tiers.mjs).
+const made: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = madeTemp(prefix);
+  made.push(dir);
+  return dir;
+};
+after(() => { for (const dir of made) removeTemp(dir); });
 
 const appkey = 'Zq7&Lm"x9/Vt+4Rw<p>e';
 const sessionID = "sess'Ab\\Cd/Ef+Gh=Ij";
