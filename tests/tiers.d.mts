@@ -8,3 +8,5 @@ export function filesOf(tier: Tier): string[];
 export const ALONE: string[];
 export const QUICK_GROUPS: number;
 export function quickGroups(files: string[]): string[][];
+export const SLOWEST_FIRST: string[];
+export function listed(tiers: Tier[]): string[];

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ALONE, filesOf, QUICK_GROUPS, quickGroups, ROOT, testFiles, tierOf, TIERS } from './tiers.mjs';
+import { ALONE, filesOf, listed, QUICK_GROUPS, quickGroups, ROOT, SLOWEST_FIRST, testFiles, tierOf, TIERS } from './tiers.mjs';
 import { processesOf } from './tiers-run.mjs';
 import { isBrowser, QUICK_FILE, REFUSED, wholeRunOf } from './tier-guard.mjs';
 
@@ -93,6 +93,18 @@ describe('the test tiers', () => {
     assert.deepEqual(processes.slice(0, runs.length), runs.map((file) => ({ file })));
     const first = quick.findIndex((f) => !ALONE.includes(f));
     assert.deepEqual(processes.slice(runs.length), quick.flatMap((f, i): ({ file: string } | { group: string[] })[] => (i === first ? groups.map((group) => ({ group })) : ALONE.includes(f) ? [{ file: f }] : [])));
+  });
+
+  it('lists npm test\'s files the longest first: the runs of SLOWEST_FIRST, then the quick files (their groups), then the other runs', () => {
+    const runs = filesOf('runs');
+    const quick = filesOf('quick');
+    const both = listed(['runs', 'quick']);
+    assert.deepEqual([...both].sort(), [...runs, ...quick].sort(), 'every file of both tiers, once');
+    const slow = runs.filter((f) => SLOWEST_FIRST.includes(f));
+    assert.ok(slow.length > 0 && slow.length < runs.length, 'some runs are named slowest, some not');
+    assert.deepEqual(both, [...slow, ...quick, ...runs.filter((f) => !slow.includes(f))]);
+    assert.deepEqual(listed(['quick']), quick);
+    assert.deepEqual(listed(['mutation']), filesOf('mutation'));
   });
 
   it('runs a group in one process (tests/tiers-group.mjs): each file a suite named by its path, after the one before it has ended; a failing test fails, counted', () => {
