@@ -2,8 +2,8 @@
 // in exactly one without a list to update (docs/architecture.md, Tests):
 // - runs: tests/e2e/, the tests that start whole runs (`npm start`, `ocs-conformance run`,
 //   Playwright's runner, a browser, the bench);
-// - mutation: tests/mutation*.test.ts, the mutation run, last and alone (beside the runs it starves
-//   on two cores);
+// - mutation: tests/mutation*.test.ts, the mutation run, last and on its own (beside the runs it
+//   starves on two cores), its two files side by side;
 // - quick: every other test file, which starts none of them (`npm run test:quick`).
 // `npm test` runs all three. The quick tier is held to its rule as it runs: tests/tier-guard.mjs
 // refuses a whole run started from a quick file, naming the file and where it belongs.

@@ -42,8 +42,10 @@ describe('the test tiers', () => {
   it('npm test runs every tier, the runs slowest first; npm run test:quick the quick tier, guarded', () => {
     // Each list is made before any test runs, in the && chain: a listing that fails stops the script.
     assert.match(scripts.test!, /&& first=\$\(node tests\/tiers\.mjs runs quick\) && last=\$\(node tests\/tiers\.mjs mutation\) && /);
-    // The first two tiers in the order listed (tests/tiers-run.mjs), which node --test would sort.
-    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 2 \$first && node --import tsx --test --test-concurrency=1 \$last$/);
+    // The first two tiers in the order listed (tests/tiers-run.mjs), which node --test would sort,
+    // three at a time: on two cores, the time one process waits (timeouts, a stalled target) another's.
+    // Then the mutation tier's two files side by side, on their own.
+    assert.match(scripts.test!, /--import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 3 \$first && node --import tsx --test --test-concurrency=2 \$last$/);
     // The quick tier's groups and its files alone, all at once: two cores, and the time one waits (a file's timeouts) another's.
     assert.match(scripts['test:quick']!, /&& quick=\$\(node tests\/tiers\.mjs quick\) && node --import tsx --import \.\/tests\/tier-guard\.mjs tests\/tiers-run\.mjs 4 \$quick$/);
     assert.equal(filesOf('runs')[0], 'tests/e2e/hostile.test.ts', 'the longest run starts first');
