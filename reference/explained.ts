@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
+import { httpDate } from './clock.ts';
 
 /**
  * RFC 9110 15.5: "Except when responding to a HEAD request, the server SHOULD send a
@@ -10,11 +11,15 @@ import { STATUS_CODES } from 'node:http';
 export const explanation = (status: number, reason: string): string =>
   `${status} ${STATUS_CODES[status] ?? ''}: ${reason}. The condition is permanent: the same message sent again is refused again.\n`;
 
-/** The answer, written whole, to a message its parser refused: the explanation, and the connection closed; no content to HEAD. */
+/**
+ * The answer, written whole, to a message its parser refused: the explanation, and the connection
+ * closed; no content to HEAD. Dated by the machine's clock, as node:http dates the answers it
+ * writes (RFC 9110 6.6.1: an origin server with a clock MUST send Date in a 4xx).
+ */
 export function explainedBytes(status: number, reason: string, head = false): string {
   const text = explanation(status, reason);
   const fields = head ? '' : `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n`;
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${fields}Connection: close\r\n\r\n${head ? '' : text}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nDate: ${httpDate(new Date())}\r\n${fields}Connection: close\r\n\r\n${head ? '' : text}`;
 }
 
 /**

@@ -57,6 +57,8 @@ describe('the faithful reference, where llhttp refuses first', () => {
     const v3 = splitRaw(await rawExchange(ref.url, message(ref.url, `POST ${path} HTTP/3.1`)));
     assert.match(v3.statusLine, /^HTTP\/1\.1 505 /);
     assert.match(v3.body.toString(), /HTTP\/3\.1 is not a version this server speaks/);
+    // RFC 9110 6.6.1: an origin server with a clock sends Date in a 4xx and 5xx it writes itself too.
+    assert.ok(Math.abs(Date.parse(v3.headers.date ?? '') - Date.now()) < 60_000, `a Date of now: ${v3.headers.date}`);
     const asHead = splitRaw(await rawExchange(ref.url, message(ref.url, `HEAD ${path} HTTP/3.1`, '', Buffer.alloc(0))));
     assert.match(asHead.statusLine, /^HTTP\/1\.1 505 /);
     assert.equal(asHead.body.length, 0);
