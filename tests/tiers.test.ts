@@ -136,6 +136,24 @@ describe('the test tiers', () => {
     }
   });
 
+  it('counts a grouped file that throws as it loads as a failed test, which .ci/run adds up (not a cancelled one)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ocs-tiers-group-'));
+    try {
+      const broken = join(dir, 'broken.test.mjs');
+      writeFileSync(broken, `import { it } from 'node:test';\nit('declared before the throw', () => {});\nthrow new Error('broken as it loads');\n`);
+      const entry = join(dir, 'group.mjs');
+      writeFileSync(entry, `import { runGroup } from ${JSON.stringify(new URL('./tiers-group.mjs', import.meta.url).href)};\nawait runGroup(${JSON.stringify([broken])});\n`);
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT'));
+      const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', entry], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /not ok \d+ - loads$/m);
+      assert.match(r.stdout, /broken as it loads/);
+      assert.match(r.stdout, /^# fail [1-9]\d*$/m, r.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('no quick file imports the mutation run, which judges every fault in its own process', () => {
     const importing = filesOf('quick').filter((f) => /from '[./]*scripts\/mutation\/run\.ts'/.test(readFileSync(join(ROOT, f), 'utf8')));
     assert.deepEqual(importing, []);
