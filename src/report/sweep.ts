@@ -73,9 +73,16 @@ function sweptFile(name: string, bytes: Uint8Array, mask: Mask): Uint8Array | un
 
 /** Every entry of a zip swept as a file of its name; a new zip only when one changed. */
 function sweptZip(bytes: Uint8Array, mask: Mask): Uint8Array | undefined {
-  let entries: Record<string, Uint8Array>;
+  let entries: Record<string, Uint8Array> | undefined;
+  // node:zlib's reading failing on an entry is no verdict on the zip: fflate reads it then, so
+  // nothing is left unswept that fflate could read.
   try {
-    entries = unzipped(bytes) ?? unzipSync(bytes);
+    entries = unzipped(bytes);
+  } catch {
+    entries = undefined;
+  }
+  try {
+    entries ??= unzipSync(bytes);
   } catch {
     return undefined; // not a zip after all
   }
