@@ -43,7 +43,7 @@ export function validator(schemaId: string): ValidateFunction {
  * from the same compiler, gives the same errors.
  */
 function keptValidator(schemaId: string): ValidateFunction {
-  const version = (requireHere('ajv/package.json') as { version: string }).version;
+  const version = ajvVersion();
   const code = keptAsJson(`ajv+${schemaId}`, contractSchemasText(), () => {
     const compiler = newAjv({ ...OPTIONS, code: { source: true } });
     for (const schema of Object.values(loadSchemas())) compiler.addSchema(schema);
@@ -148,5 +148,8 @@ export function checkedContractFile(file: string, schemaId: string): unknown {
     const { data, problems } = checkedYaml(text, file, schemaId);
     if (problems.length) throw new Error(problems.join('\n'));
     return data;
-  }, `${schemaId}\0${contractSchemasText()}`);
+  }, `${schemaId}\0${contractSchemasText()}\0${ajvVersion()}\0${JSON.stringify(OPTIONS)}`);
 }
+
+/** ajv's version: a key of what it judged, kept (another ajv may judge otherwise). */
+const ajvVersion = (): string => (requireHere('ajv/package.json') as { version: string }).version;
