@@ -3,6 +3,8 @@
 // nothing of the harness loaded; the launcher calls this file again, with OCS_RUN_PLAN set, to
 // check the run's inputs. Everything else is TypeScript run through tsx (a runtime dependency for
 // that reason), registered here so that src/cli/main.ts loads as it does under `node --import tsx`.
+import { basename } from 'node:path';
+
 if (process.argv[2] === 'run' && !process.env.OCS_RUN_PLAN) {
   const { launch } = await import('./launch.js');
   process.exitCode = await launch(process.argv.slice(2));
@@ -14,12 +16,22 @@ if (process.argv[2] === 'run' && !process.env.OCS_RUN_PLAN) {
   // (bin/compiled.js) rather than through tsx, unless it cannot be compiled here.
   const { compiled } = await import('./compiled.js');
   const bundle = process.env.OCS_RUN_PLAN ? await compiled('src/cli/main.ts', 'cli') : undefined;
+  let loaded = false;
   if (bundle) {
     process.setSourceMapsEnabled(true);
     // The bundle's name holds the hash of its sources: what the check may keep is keyed by it (src/scenario/load.ts keptScenarios).
-    globalThis.ocsCompiled = bundle.slice(bundle.lastIndexOf('/') + 1);
-    await import(bundle);
-  } else {
+    globalThis.ocsCompiled = basename(bundle);
+    try {
+      await import(bundle);
+      loaded = true;
+    } catch (err) {
+      // Another run's build, started around an edit, may have removed this bundle since it was
+      // found: the sources are read through tsx then, as where nothing can be compiled.
+      if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      delete globalThis.ocsCompiled;
+    }
+  }
+  if (!loaded) {
     const { register } = await import('tsx/esm/api');
     register();
     // `explain` tells what the generators judge a rule with, which src/ may not import (a floor
