@@ -1,6 +1,7 @@
 /**
- * A forwarding proxy that holds each request `delayMs` before passing it on: the embedded
- * reference answers in well under a millisecond, a real target across a network does not,
+ * A forwarding proxy that holds each request `delayMs` before passing it on (or, with `network`,
+ * sits `delayMs` of round trip away: every byte, both ways, its own refusals included): the
+ * embedded reference answers in well under a millisecond, a real target across a network does not,
  * and this shows how much of a run's wall time is spent waiting on the target. It also
  * counts what it receives and what it forwards, which `npm start` does not report. The
  * bench, the sharded run (scripts/bench/sharded.ts) and the stop tests (tests/stop/slow-target.ts)
@@ -8,7 +9,7 @@
  * reads what it passes on.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { refusedHost, refusedTransferCoding } from '../../reference/http-checks.ts';
@@ -23,9 +24,49 @@ export interface Proxy { url: string; received(): number; forwarded(): number; p
 
 /**
  * `hangAfter`: every request past that many received is never answered (a stop must not wait
- * for them). `onRequest`: shown each request's path and body as received.
+ * for them). `onRequest`: shown each request's path and body as received. `network`: the delay is
+ * a network's round trip, half of it each way for every byte, not a hold of each request the
+ * proxy forwards: what the proxy answers itself (a request Node's parser or the Host check
+ * refuses) then comes no sooner than a distant target's answers, as across a real network, where
+ * a round of such answers had passed for a target a few ms away (src/client/distance.ts).
  */
-export interface ProxyOptions { hangAfter?: number; onRequest?: (url: string, body: Buffer) => void }
+export interface ProxyOptions { hangAfter?: number; onRequest?: (url: string, body: Buffer) => void; network?: boolean }
+
+/**
+ * A network `oneWayMs` long each way in front of 127.0.0.1:`port`: each chunk is passed on
+ * `oneWayMs` after it came, in order (timers of one duration fire in the order they were set),
+ * and so are a connection's end and its reset. The connection itself is made at once: this
+ * leaves out a TCP handshake's round trip, which a run's kept connections rarely pay.
+ */
+async function network(port: number, oneWayMs: number): Promise<{ port: number; close(): void }> {
+  const sockets = new Set<Socket>();
+  const later = (then: () => void): void => { setTimeout(then, oneWayMs); };
+  const carry = (from: Socket, to: Socket): void => {
+    from.on('data', (chunk: Buffer) => later(() => { if (!to.destroyed) to.write(chunk); }));
+    from.on('end', () => later(() => { if (!to.destroyed) to.end(); }));
+    from.on('error', () => later(() => to.destroy()));
+  };
+  const server = createTcpServer({ allowHalfOpen: true }, (client) => {
+    const upstream = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    }
+    carry(client, upstream);
+    carry(upstream, client);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close() {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
 
 // Hop-by-hop headers belong to one connection (undici refuses most of them), and host names the
 // proxy. Expect too: the proxy's own server answered the 100-continue, and undici refuses to send one.
@@ -37,7 +78,8 @@ function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[
   return out;
 }
 
-export async function startProxy(target: string, delayMs: number, { hangAfter = Infinity, onRequest }: ProxyOptions = {}): Promise<Proxy> {
+export async function startProxy(target: string, delayMs: number, { hangAfter = Infinity, onRequest, network: wide = false }: ProxyOptions = {}): Promise<Proxy> {
+  const holdMs = wide ? 0 : delayMs;
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
   let received = 0;
   let forwarded = 0;
@@ -54,7 +96,7 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
       onRequest?.(String(req.url), Buffer.concat(chunks));
       // Left unanswered: close() drops its connection.
       if (++received > hangAfter) return;
-      if (delayMs > 0) await sleep(delayMs);
+      if (holdMs > 0) await sleep(holdMs);
       // The request-target may be in absolute form (RFC 9112 3.2.2): the target gets its path.
       const { pathname, search } = new URL(req.url ?? '/', target);
       const up = await request(target + pathname + search, {
@@ -84,12 +126,14 @@ export async function startProxy(target: string, delayMs: number, { hangAfter = 
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const far = wide && delayMs > 0 ? await network(port, delayMs / 2) : undefined;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${far?.port ?? port}`,
     received: () => received,
     forwarded: () => forwarded,
     pushedBack: () => pushedBack,
     async close() {
+      far?.close();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         // Kept-alive client connections would otherwise hold close() open.

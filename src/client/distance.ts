@@ -5,10 +5,12 @@
  * each round (a window of answers), a window that was full (a request waited for a place) and
  * whose round took no longer than the base latency (the fastest round's median) by a quarter grows
  * by half, while it is under what one worker could ever answer in the target's distance (TOP_RPS ×
- * the least tenth percentile of a round yet: the distance no queue adds to, as BBR takes the least
- * round trip, but not the odd answer a gateway gives at once to a request it refuses; a target on
- * the same machine answers a tenth of its requests in a few ms however busy the worker is, and
- * never needs more than the window starts with). A round whose median is twice the base shrinks
+ * the least tenth percentile of the last NEAR_ROUNDS rounds: the distance no queue adds to, as BBR
+ * takes the least round trip of a recent window, but not the odd answer a gateway gives at once to
+ * a request it refuses, nor a round crowded with such answers, which held a run's window for good
+ * when it was the least of every round yet; a target on the same machine answers a tenth of its
+ * requests in a few ms in every round however busy the worker is, and never needs more than the
+ * window starts with). A round whose median is twice the base shrinks
  * it back toward where it started: the extra requests only queued, at the target or in the worker.
  */
 const GROWTH = 1.5;
@@ -24,12 +26,18 @@ const SHRINK = 0.8;
 const TOP_RPS = 2_000;
 /** A round of fewer answers says too little about the latency. */
 const MIN_ROUND = 8;
+/**
+ * The distance is the least of this many rounds' tenth percentiles: a round of a test's first
+ * requests, HTTP probes a gateway in front of a distant target refuses at once, holds the window
+ * for these rounds (about 2 s at 200 ms), not for the run.
+ */
+const NEAR_ROUNDS = 10;
 
 export class Distance {
   private round = { answers: 0, latencies: [] as number[], full: false };
   private base = Infinity;
-  /** The least tenth percentile of a round yet, in ms: the target's distance. */
-  private near = Infinity;
+  /** The tenth percentiles of the last NEAR_ROUNDS rounds, in ms: their least is the target's distance. */
+  private readonly tenths: number[] = [];
   /** Rounds ended: the first, its requests all sent at once into a cold target, shows no distance. */
   private rounds = 0;
 
@@ -55,9 +63,11 @@ export class Distance {
     latencies.sort((a, b) => a - b);
     const median = latencies[latencies.length >> 1]!;
     this.base = Math.min(this.base, median);
-    this.near = Math.min(this.near, latencies[Math.floor(latencies.length / 10)]!);
+    this.tenths.push(latencies[Math.floor(latencies.length / 10)]!);
+    if (this.tenths.length > NEAR_ROUNDS) this.tenths.shift();
+    const near = Math.min(...this.tenths);
     if (++this.rounds === 1) return undefined;
-    if (full && median <= this.base * CALM + CALM_MS && window < (TOP_RPS * this.near) / 1000) return window * GROWTH;
+    if (full && median <= this.base * CALM + CALM_MS && window < (TOP_RPS * near) / 1000) return window * GROWTH;
     if (median > this.base * QUEUED && window > this.start) return Math.max(this.start, window * SHRINK);
     return undefined;
   }

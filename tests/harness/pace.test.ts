@@ -195,6 +195,28 @@ describe('the pace', () => {
     assert.equal(pace.window, 16, 'never below where it started');
   });
 
+  it('holds the window for a few rounds, not for the run, after a round crowded with answers a gateway gave at once', () => {
+    const c = clock();
+    const pace = paceOn(c, { startInFlight: 16, maxInFlight: 256 });
+    const round = (ms: number, instant = 0): void => {
+      pace.wanted();
+      const answers = pace.window;
+      for (let i = 0; i < answers; i++) pace.answered(i < answers * instant ? 1 : ms);
+    };
+    round(200);
+    round(200);
+    assert.equal(pace.window, 24);
+    // A test's first requests: HTTP probes a gateway in front of the target refuses at once, a fifth of the round.
+    round(200, 0.2);
+    assert.equal(pace.window, 24, 'answers at 1 ms: no more in flight than 2,000 a second times 1 ms would be of use');
+    for (let r = 0; r < 9; r++) round(200);
+    assert.equal(pace.window, 24, 'held while that round is among the last ten');
+    round(200);
+    assert.equal(pace.window, 36, 'then it grows again with the distance its answers show');
+    for (let r = 0; r < 10; r++) round(200);
+    assert.equal(pace.window, 256);
+  });
+
   it('keeps the window where it started at a target on the same machine, however slow this busy process reads its answers: a fifth of them come in a few ms', () => {
     const c = clock();
     const pace = paceOn(c, { startInFlight: 48, maxInFlight: 256 });
