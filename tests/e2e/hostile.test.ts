@@ -98,9 +98,10 @@ function ended(run: StartRun, codes: number[], whole = false, grep = GREP): void
   const { pass, fail, skip, error } = run.summary().counts;
   assert.equal(pass + fail + skip + error, selected(whole ? undefined : grep), `the counts are of the checks selected:\n${run.stdout.split('\n').slice(0, 8).join('\n')}\n…\n${tail}`);
   const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
-  console.error(`[peak PSS ${mb(run.peakPssBytes)} MB, summed RSS ${mb(run.peakRssBytes)} MB]`);
-  if (existsSync('/proc/self/smaps_rollup')) assert.ok(run.peakPssBytes > 0, 'the tree\'s memory is sampled');
-  assert.ok(run.peakPssBytes < MAX_MEMORY, `peak PSS ${mb(run.peakPssBytes)} MB (summed RSS ${mb(run.peakRssBytes)} MB)`);
+  const [pss, rss] = [run.peakPssBytes ?? 0, run.peakRssBytes ?? 0];
+  console.error(`[peak PSS ${mb(pss)} MB, summed RSS ${mb(rss)} MB]`);
+  if (existsSync('/proc/self/smaps_rollup')) assert.ok(pss > 0, 'the tree\'s memory is sampled');
+  assert.ok(pss < MAX_MEMORY, `peak PSS ${mb(pss)} MB (summed RSS ${mb(rss)} MB)`);
   const size = filesUnder(run.reports).reduce((n, f) => n + statSync(f).size, 0);
   assert.ok(size < MAX_REPORTS, `reports take ${Math.round(size / 2 ** 20)} MB`);
 }
