@@ -11,7 +11,9 @@ import { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts
 // the file's last test ends, not at the run's own time limit.
 after(leaveNothing);
 
-// spawnRun lives with the bench's runs (scripts/bench/wall.ts); the end-to-end and CLI tests import it from here.
+// spawnRun lives with the bench's runs (scripts/bench/wall.ts); the end-to-end tests import it from here. A quick
+// test file imports it from there, never this module, whose `after` above would remove the
+// temporary directories of every file sharing its process (tests/tiers.mjs, quick groups).
 export { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
