@@ -5,10 +5,10 @@
 // the quick commands through.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { ALONE, filesOf, listed, QUICK_GROUPS, quickGroups, ROOT, SLOWEST_FIRST, testFiles, tierOf, TIERS } from './tiers.mjs';
 import { processesOf } from './tiers-run.mjs';
@@ -23,6 +23,26 @@ const asQuickFile = (command: string, args: string[]) => spawnSync(command, args
   cwd: ROOT, encoding: 'utf8', timeout: 60_000,
   env: { ...process.env, [QUICK_FILE]: 'tests/harness/x.test.ts', NODE_OPTIONS: `--import ${GUARD}` },
 });
+
+/** What a module imports of the repository's own (static, re-exported and dynamic imports of a relative path), from the root. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const found = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.\.?\/[^'"]+)['"]/g)].map((m) => relative(ROOT, resolve(dirname(join(ROOT, file)), m[1]!)).split(sep).join('/'));
+  return found.filter((f) => existsSync(join(ROOT, f)));
+}
+
+/** Every module of the repository's own a file reaches through its imports, itself included; the imports read once for every file asked about. */
+function reachedFrom(): (file: string) => Set<string> {
+  const edges = new Map<string, string[]>();
+  return (file) => {
+    const seen = new Set([file]);
+    for (const f of seen) {
+      if (!edges.has(f)) edges.set(f, importsOf(f));
+      for (const next of edges.get(f)!) seen.add(next);
+    }
+    return seen;
+  };
+}
 
 describe('the test tiers', () => {
   it('put each test file in exactly one tier, by its place: tests/e2e/ the runs, tests/mutation*.test.ts the mutation run, the rest quick', () => {
@@ -152,6 +172,15 @@ describe('the test tiers', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('no quick file imports tests/e2e/run.ts, directly or through what it imports: its after() would empty every temporary directory of the file\'s group', () => {
+    const reached = reachedFrom();
+    // The walk follows what it should: an end-to-end file reaches it, and a quick file reaches spawnRun through its helper.
+    assert.ok(reached('tests/e2e/hostile.test.ts').has('tests/e2e/run.ts'));
+    assert.ok(reached('tests/cli/commands.test.ts').has('tests/cli/helpers.ts') && reached('tests/cli/commands.test.ts').has('scripts/bench/wall.ts'));
+    const importing = filesOf('quick').filter((f) => reached(f).has('tests/e2e/run.ts'));
+    assert.deepEqual(importing, [], 'a quick file imports spawnRun from scripts/bench/wall.ts');
   });
 
   it('no quick file imports the mutation run, which judges every fault in its own process', () => {

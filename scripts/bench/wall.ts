@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { HAS_PROC, processTree, running, treeMemory } from './process-tree.ts';
+import { HAS_PROC, processTree, running, treeMemorySampler, type TreePeaks } from './process-tree.ts';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT } from '../../src/contract/load.ts';
@@ -19,10 +19,41 @@ export interface WallRun { label: string; wallMs: number; peakRssBytes: number |
 export class BenchFailure extends Error {}
 
 const SAMPLE_MS = 100;
+/** The least time between two samples of a run's memory taken because it printed. */
+const PRINTED_SAMPLE_MS = SAMPLE_MS / 4;
 const ABORT_GRACE_MS = 5_000;
 const TAIL_LINES = 40;
 const TAIL_CHARS = 64 * 1024;
 export const TUNING = ['OCS_RUNS', 'OCS_SEED', 'OCS_WORKERS'];
+
+/** A run's memory being watched: told when the run prints, and when its first process has ended. */
+interface MemoryWatch { printed(): void; exited(): void; peaks(): TreePeaks }
+
+/**
+ * Watches the peak memory of the process tree under `pid` (treeMemorySampler,
+ * scripts/bench/process-tree.ts) until `peaks()`: a sample every SAMPLE_MS; one more each time
+ * the run prints, at most every PRINTED_SAMPLE_MS, since a run's last lines (a conformance run's
+ * summary, printed once its reports are written) come as it ends, when its memory may be at its
+ * highest and the next sample would find nothing left; and a last one when the first process
+ * has ended, of the processes the samples found and still there. `pss: false`: the RSS alone.
+ */
+function watchMemory(pid: number, pss: boolean): MemoryWatch {
+  const sampler = treeMemorySampler(pid, { pss });
+  let sampledAt = performance.now();
+  let exited = false;
+  // Once the first process has ended, its children are no longer found under it: the processes found before are sampled.
+  const sample = (): void => {
+    sampledAt = performance.now();
+    if (exited) sampler.last();
+    else sampler.sample();
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
+  return {
+    printed: () => { if (performance.now() - sampledAt >= PRINTED_SAMPLE_MS) sample(); },
+    exited: () => { exited = true; clearInterval(timer); sample(); },
+    peaks: () => { clearInterval(timer); return sampler.peaks(); },
+  };
+}
 
 /**
  * `env` without its OCS_ variables but those named in `keep`: a spawned run's target, profile
@@ -52,18 +83,16 @@ export async function runStart(label: string, env: Record<string, string>, expec
     env: { ...base, ...env, OCS_REPORTS_DIR: reports },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const memory = HAS_PROC && child.pid !== undefined ? watchMemory(child.pid, false) : undefined;
+  child.once('exit', () => memory?.exited());
   let output = '';
   const keep = (chunk: Buffer): void => {
     output += chunk.toString();
     if (output.length > 2 * TAIL_CHARS) output = output.slice(-TAIL_CHARS);
+    memory?.printed();
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  let peak = 0;
-  const sample = (): void => {
-    peak = Math.max(peak, treeMemory(child.pid!).rss);
-  };
-  const sampler = HAS_PROC && child.pid !== undefined ? setInterval(sample, SAMPLE_MS) : undefined;
   // Children do not die with the bench on SIGTERM, nor the webServer (its own process group) on
   // Ctrl-C: stop the whole tree and drop its reports, then end as the signal would have.
   let aborting = false;
@@ -96,9 +125,9 @@ export async function runStart(label: string, env: Record<string, string>, expec
       throw new BenchFailure(`${label}: npm start ended with ${signal ?? `exit ${code}`}, expected exit ${expectedExit}; reports kept in ${reports}; last lines of its output:\n${tail}`);
     }
     rmSync(reports, { recursive: true, force: true });
-    return { label, wallMs, peakRssBytes: sampler ? peak : undefined };
+    return { label, wallMs, peakRssBytes: memory?.peaks().peakRssBytes };
   } finally {
-    clearInterval(sampler);
+    memory?.peaks();
     process.off('SIGINT', abort);
     process.off('SIGTERM', abort);
   }
@@ -107,10 +136,14 @@ export async function runStart(label: string, env: Record<string, string>, expec
 /** What a spawned run gave back. */
 export interface Spawned {
   code: number | null; stdout: string; stderr: string;
-  /** The peak resident memory of the run's process tree, summed, sampled every 100 ms (Linux) when `memory` was asked for, else 0. */
-  peakRssBytes: number;
-  /** The peak proportional memory (PSS) of the run's process tree, sampled with it (Linux), else 0. */
-  peakPssBytes: number;
+  /**
+   * The peak resident memory of the run's process tree, summed, when `memory` was asked for and
+   * /proc is there to read it (Linux); else undefined. Sampled every 100 ms, when the run prints
+   * and as it ends (watchMemory).
+   */
+  peakRssBytes: number | undefined;
+  /** The peak proportional memory (PSS) of the run's process tree, sampled with it where the kernel gives it (Linux 4.14 and later), else undefined. */
+  peakPssBytes: number | undefined;
   /** Whether the run was killed at `limitMs` instead of ending by itself. */
   killed: boolean;
 }
@@ -131,8 +164,9 @@ export interface SpawnOptions {
   during?: During;
   /**
    * Sample the peak memory of the run's process tree (`peakRssBytes`, `peakPssBytes`). Off unless
-   * asked: each sample reads every process's /proc entry to find the tree, every 100 ms for each
-   * run going, which cost the calling process more CPU than anything else it did for a run on a
+   * asked: each sample reads the /proc entries of the processes not seen before to find the tree,
+   * and each process's memory, every 100 ms for each run going; a scan of every process's entry
+   * at each sample cost the calling process more CPU than anything else it did for a run on a
    * busy machine, and held up a reference it served (the run then errored on timeouts).
    */
   memory?: boolean;
@@ -145,7 +179,7 @@ export const OUTPUT_KEPT = 16 * 1024 * 1024;
  * Runs a command that may take a while (a conformance run) in its own process group, never
  * longer than `limitMs` (or the deadline `during` sets), nor than this process
  * (scripts/bench/leftovers.ts): then its whole process tree is killed, the runner's workers
- * and webServer too. Samples the peak resident memory of its process tree. Asynchronous, so a
+ * and webServer too. With `memory`, samples the peak memory of its process tree. Asynchronous, so a
  * reference or proxy in this process keeps answering.
  */
 export function spawnRun(command: string, args: string[], options: SpawnOptions = {}): Promise<Spawned> {
@@ -160,10 +194,12 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   child.stderr.setEncoding('utf8');
   let stdout = '';
   let stderr = '';
+  const memory = options.memory && HAS_PROC && child.pid !== undefined ? watchMemory(child.pid, true) : undefined;
+  child.once('exit', () => memory?.exited());
   // A run that writes without end keeps its last OUTPUT_KEPT characters (its summary is last), not all of it.
   const kept = (text: string): string => (text.length > OUTPUT_KEPT ? text.slice(-OUTPUT_KEPT) : text);
-  child.stdout.on('data', (d: string) => { stdout = kept(stdout + d); });
-  child.stderr.on('data', (d: string) => { stderr = kept(stderr + d); });
+  child.stdout.on('data', (d: string) => { stdout = kept(stdout + d); memory?.printed(); });
+  child.stderr.on('data', (d: string) => { stderr = kept(stderr + d); memory?.printed(); });
   let killed = false;
   const kill = (): void => {
     killed = true;
@@ -178,27 +214,20 @@ export function spawnRun(command: string, args: string[], options: SpawnOptions 
   let timer = setTimeout(kill, options.limitMs ?? 240_000);
   const killIn = (ms: number): void => { clearTimeout(timer); timer = setTimeout(kill, ms); };
   const stopDuring = options.during?.(child.pid!, killIn, () => stdout);
-  let peakRssBytes = 0;
-  let peakPssBytes = 0;
-  const sampler = options.memory ? setInterval(() => {
-    const now = treeMemory(child.pid!);
-    peakRssBytes = Math.max(peakRssBytes, now.rss);
-    peakPssBytes = Math.max(peakPssBytes, now.pss);
-  }, SAMPLE_MS) : undefined;
   return new Promise((resolve, reject) => {
     child.once('error', (err) => {
       clearTimeout(timer);
-      clearInterval(sampler);
+      memory?.peaks();
       ended();
       stopDuring?.();
       reject(err);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      clearInterval(sampler);
+      const peaks = memory?.peaks();
       ended();
       stopDuring?.();
-      resolve({ code, stdout, stderr, peakRssBytes, peakPssBytes, killed });
+      resolve({ code, stdout, stderr, peakRssBytes: peaks?.peakRssBytes, peakPssBytes: peaks?.peakPssBytes, killed });
     });
   });
 }

@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
-import { ROOT, spawnRun } from '../e2e/run.ts';
+// From the bench's module, not tests/e2e/run.ts: that one's `after` would empty the temporary
+// directories of every quick file sharing this process (tests/tiers.mjs).
+import { spawnRun } from '../../scripts/bench/wall.ts';
 
-export { ROOT };
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'ocs-conformance.js');
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }

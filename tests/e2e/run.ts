@@ -1,18 +1,19 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { Summary } from '../../src/report/summary.ts';
 import { REFERENCE_PROFILE } from '../../scripts/reference-profile.ts';
 import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
-import { HAS_PROC } from '../../scripts/bench/process-tree.ts';
 import { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
 
 // A run a timed-out test left going is stopped, and the file's temporary directories removed, once
 // the file's last test ends, not at the run's own time limit.
 after(leaveNothing);
 
-// spawnRun lives with the bench's runs (scripts/bench/wall.ts); the end-to-end and CLI tests import it from here.
+// spawnRun lives with the bench's runs (scripts/bench/wall.ts); the end-to-end tests import it from here. A quick
+// test file imports it from there, never this module, whose `after` above would remove the
+// temporary directories of every file sharing its process (tests/tiers.mjs, quick groups).
 export { spawnRun, type During, type Spawned } from '../../scripts/bench/wall.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -35,117 +36,15 @@ export const whileItPrints = (limitMs: number): During => (_pid, killIn, stdout)
   return () => clearInterval(poll);
 };
 
-/** A field of a /proc file in kB (`VmRSS:  1234 kB`), in bytes; 0 where the file or the field is not there. */
-function procBytes(pid: number, file: string, field: string): number {
-  let text = '';
-  try { text = readFileSync(`/proc/${pid}/${file}`, 'utf8'); } catch { return 0; } // gone, or a zombie
-  return Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(text)?.[1] ?? 0) * 1024;
-}
-
-/** The parent of a process, from /proc/PID/stat; undefined once it is gone. */
-function parentOf(pid: number): number | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
-    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The process tree under `root` as scripts/bench/process-tree.ts's processTree finds it, each call
- * reading the parent only of the processes it has not seen before and of the tree's own (whose
- * parent ends and leaves them to another): a process outside the tree never moves into it, and a
- * machine shared by several runs has a few hundred processes, whose reading every 100 ms was a
- * tenth of a core.
- */
-function treeWatcher(root: number): () => number[] {
-  const parent = new Map<number, number>();
-  let tree: number[] = [];
-  return () => {
-    const live = new Set(readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number));
-    for (const pid of parent.keys()) if (!live.has(pid)) parent.delete(pid);
-    for (const pid of live) {
-      if (parent.has(pid) && !tree.includes(pid)) continue;
-      const ppid = parentOf(pid);
-      if (ppid === undefined) parent.delete(pid);
-      else parent.set(pid, ppid);
-    }
-    const children = new Map<number, number[]>();
-    for (const [pid, ppid] of parent) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    tree = [root];
-    for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
-    return tree;
-  };
-}
-
-/** How often the tree's memory is looked at, as spawnRun's own sampler does (scripts/bench/wall.ts). */
-const SAMPLE_MS = 100;
-/** What the tree's PSS may have grown past its highest reading before it is read again. */
-const PSS_GROWTH_BYTES = 4 * 1024 * 1024;
-/** The longest the tree's PSS goes unread otherwise: processes outside the tree that end share the node binary's pages with fewer. */
-const PSS_AT_LEAST_EVERY_MS = 2_000;
-
-/**
- * The peak memory of a run's process tree, as spawnRun's `memory` samples it (summed RSS and PSS
- * every 100 ms), for a fraction of its CPU. smaps_rollup, the only source of PSS, walks every page
- * of a process: about 10 ms of the kernel's time a sample for a run's tree, which made the memory
- * sampling of tests/e2e/hostile.test.ts's runs a large part of that file's CPU. Each sample here
- * reads the tree and each process's RSS (/proc/PID/status, counters: a fiftieth of that); the PSS
- * is read only where it may have passed its highest reading: a tree's PSS grows by at most what
- * its processes' RSS grew since the PSS was read (a page counts in the PSS of a process that maps
- * it at most as in its RSS; a process that ends takes its share of a page with it, and raises no
- * other's within the tree), so the PSS is read again once that growth, added to the last reading,
- * passes the highest reading by PSS_GROWTH_BYTES, and every PSS_AT_LEAST_EVERY_MS anyway. The
- * peak it gives is within PSS_GROWTH_BYTES of the peak of a PSS read at every sample.
- */
-function treeMemorySampler(): { during: (pid: number) => () => void; peaks: () => { peakRssBytes: number; peakPssBytes: number } } {
-  let peakRssBytes = 0;
-  let peakPssBytes = 0;
-  return {
-    during: (pid) => {
-      if (!HAS_PROC) return () => {};
-      let lastPssAt = -Infinity;
-      let rssAtPss = new Map<number, number>();
-      let lastPss = 0;
-      const treeOf = treeWatcher(pid);
-      const sample = (): void => {
-        const tree = treeOf();
-        const rss = new Map(tree.map((p) => [p, procBytes(p, 'status', 'VmRSS')]));
-        const summed = [...rss.values()].reduce((n, b) => n + b, 0);
-        // What the tree's pages grew by since the PSS was last read: an upper bound on its PSS's growth.
-        const grown = tree.reduce((n, p) => n + Math.max(0, rss.get(p)! - (rssAtPss.get(p) ?? 0)), 0);
-        const now = performance.now();
-        if (lastPss + grown >= peakPssBytes + PSS_GROWTH_BYTES || now - lastPssAt >= PSS_AT_LEAST_EVERY_MS) {
-          lastPss = tree.reduce((n, p) => n + procBytes(p, 'smaps_rollup', 'Pss'), 0);
-          peakPssBytes = Math.max(peakPssBytes, lastPss);
-          [lastPssAt, rssAtPss] = [now, rss];
-        }
-        peakRssBytes = Math.max(peakRssBytes, summed);
-      };
-      const sampler = setInterval(sample, SAMPLE_MS);
-      return () => clearInterval(sampler);
-    },
-    peaks: () => ({ peakRssBytes, peakPssBytes }),
-  };
-}
-
 /**
  * Runs `npm start` as the README shows it, with its own reports directory; killed once it has
  * printed nothing for `limitMs`. `memory`: its process tree's peak memory sampled (summed RSS and
- * PSS, as spawnRun's `memory` gives them, by treeMemorySampler).
+ * PSS: spawnRun's `memory`).
  */
 export async function start(args: string[], env: NodeJS.ProcessEnv, limitMs = 240_000, { memory = false } = {}): Promise<StartRun> {
   const reports = tempDir('ocs-reports-');
-  const sampler = memory ? treeMemorySampler() : undefined;
-  const printing = whileItPrints(limitMs);
-  const during: During = (pid, killIn, stdout) => {
-    const stops = [printing(pid, killIn, stdout), sampler?.during(pid)];
-    return () => { for (const stop of stops) stop?.(); };
-  };
-  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs, during });
-  return { ...run, ...sampler?.peaks(), reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
+  const run = await spawnRun('npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])], { env: { OCS_REPORTS_DIR: reports, ...env }, limitMs, during: whileItPrints(limitMs), memory });
+  return { ...run, reports, summary: () => JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Summary };
 }
 
 /**

@@ -7,11 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { NotSent, type Transport, type WireRequest } from '../../src/client/transport.ts';
 import { limiter } from '../../src/runner/limit.ts';
 import { beforeStop, isStopped, stopSending, stoppable, stoppableLimit } from '../../src/runner/stop.ts';
-import { ROOT } from '../e2e/run.ts';
 import { leaveNothing, tempDir } from '../../scripts/bench/leftovers.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const REQUEST: WireRequest = { method: 'POST', url: 'http://127.0.0.1:9/', headers: {}, body: '{}' };
 

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { FIXED, FIXED_LOCAL, TODAY, assertOk, pickupRequest, receiverRequest, send } from './helpers.ts';
-import { spawnRun } from '../e2e/run.ts';
+import { spawnRun } from '../../scripts/bench/wall.ts';
 import { sharedTransforms } from '../cli/helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
