@@ -9,21 +9,17 @@ export type ReadBody = { pieces: Buffer[] } | { tooLarge: true };
 /**
  * Reads the whole body, keeping at most `limit` bytes: past it the rest is read and dropped,
  * so the client gets its answer instead of a reset connection and memory stays bounded.
- * Rejects when the client goes away before the end.
+ * `done` hears of it at its end; never when the client goes away before the end (nobody to
+ * answer): node:http then destroys the request, which ends no body, and with no 'error'
+ * listener emits no error either. Two listeners and no promise: this runs for every request.
  */
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<ReadBody> {
-  return new Promise((resolve, reject) => {
-    const pieces: Buffer[] = [];
-    let size = 0;
-    req.on('data', (piece: Buffer) => {
-      size += piece.length;
-      if (size <= limit) pieces.push(piece);
-      else pieces.length = 0;
-    });
-    req.on('end', () => resolve(size > limit ? { tooLarge: true } : { pieces }));
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete) reject(new Error('client closed the connection before the end of the body'));
-    });
+export function readBody(req: IncomingMessage, done: (read: ReadBody) => void, limit = BODY_LIMIT): void {
+  const pieces: Buffer[] = [];
+  let size = 0;
+  req.on('data', (piece: Buffer) => {
+    size += piece.length;
+    if (size <= limit) pieces.push(piece);
+    else pieces.length = 0;
   });
+  req.on('end', () => done(size > limit ? { tooLarge: true } : { pieces }));
 }

@@ -40,7 +40,8 @@ export interface Serving {
 export function servingIn(specs: readonly string[]): Serving {
   const modes = specs.map(parse);
   return {
-    arrive: (req, res) => modes.some((m) => m.arrive?.(req, res) ?? false),
+    // With no mode (a default run), nothing to ask and no closure made per request.
+    arrive: modes.length === 0 ? () => false : (req, res) => modes.some((m) => m.arrive?.(req, res) ?? false),
     // The first mode named is the outermost: it sees the answer first.
     hooks: (inner) => modes.reduceRight((h, m) => m.hooks?.(h) ?? h, inner),
     serve: (server) => { for (const m of modes) m.serve?.(server); },

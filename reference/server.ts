@@ -39,8 +39,8 @@ const OPERATIONS: Record<Operation, (body: Record<string, unknown>, ctx: Context
 
 const ROUTE = /^\/v3\/orders\/change_(receiver|pickup)\.(json|xml)$/;
 
-/** The request-target's path; an operation's own path as it comes is already one (nothing to resolve, no query). */
-const pathOf = (target: string): string => (ROUTE.test(target) ? target : new URL(target, 'http://reference').pathname);
+/** The request-target's path. */
+const pathOf = (target: string): string => new URL(target, 'http://reference').pathname;
 
 // A stalled client must not hold a connection for long; the check interval sets the timers' resolution.
 // A Host missing is refused by reference/http-checks.ts, with an explanation (Node's own 400 has none).
@@ -61,26 +61,50 @@ function createReference(opts: ReferenceOptions = {}): Server {
     onInternalError(err);
     internalError(res, ctx, where);
   };
+  // What a request's answer fails with: a Refusal answers it, anything else is a bug (500); only a
+  // failure to answer the refusal itself (a bug) is answered as JSON.
+  const failed = (res: ServerResponse, at: Exchange, err: unknown): void => {
+    try {
+      if (err instanceof Refusal) sendErrors(res, ctx, at, err);
+      else fail(res, at, err);
+    } catch (again) {
+      fail(res, { ...at, format: 'json' }, again);
+    }
+  };
+  const answer = (res: ServerResponse, at: Exchange, op: Operation, read: ReadBody): void => {
+    try {
+      respond(res, ctx, at, op, read);
+    } catch (err) {
+      failed(res, at, err);
+    }
+  };
   const handle: RequestListener = (req, res) => {
     // A mode may answer first (a 429, a 503) or send 1xx heads before the service reads the request.
     if (serving.arrive(req, res)) return;
     if (refusedHost(req, res, ctx.hooks.enforces) || refusedTransferCoding(req, res, ctx.hooks.enforces)) return;
-    const path = pathOf(req.url ?? '/');
-    const route = ROUTE.exec(path);
+    const target = req.url ?? '/';
+    // An operation's own path as it comes is already one (nothing to resolve, no query).
+    let path = target;
+    let route = ROUTE.exec(target);
+    if (!route) route = ROUTE.exec((path = pathOf(target)));
+    const op = route?.[1] as Operation | undefined;
     const at: Exchange = {
-      op: route?.[1] as Operation | undefined,
+      op,
       // An unknown path still answers in the format its extension suggests.
       format: route ? (route[2] as Format) : path.endsWith('.xml') ? 'xml' : 'json',
       headers: req.headers,
       httpVersion: req.httpVersion,
-      target: req.url ?? '/',
+      target,
       connection: connectionOf(req.socket),
     };
-    respond(req, res, ctx, at).catch((err: unknown) => {
-      if (err instanceof Refusal) sendErrors(res, ctx, at, err);
-      else fail(res, at, err);
-      // Only a failure to answer the refusal itself (a bug) reaches the second catch.
-    }).catch((err: unknown) => fail(res, { ...at, format: 'json' }, err));
+    try {
+      arrived(req, res, ctx, at);
+    } catch (err) {
+      failed(res, at, err);
+      return;
+    }
+    // Read without a promise: a client gone before the end of its body has nobody to answer.
+    readBody(req, (read) => answer(res, at, op!, read));
   };
   const options = ctx.hooks.serverOptions(SERVER_OPTIONS);
   const { tls } = opts;
@@ -117,10 +141,9 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** Answers success, or throws the Refusal that answers instead. */
-async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, at: Exchange): Promise<void> {
-  const { op } = at;
-  if (!op) {
+/** Throws the Refusal that answers a request from its head, when one does; else its body is read. */
+function arrived(req: IncomingMessage, res: ServerResponse, ctx: Context, at: Exchange): void {
+  if (!at.op) {
     req.resume();
     throw refuse(100404);
   }
@@ -130,12 +153,10 @@ async function respond(req: IncomingMessage, res: ServerResponse, ctx: Context, 
     throw refuse(100405);
   }
   ctx.hooks.head(at);
-  let read: ReadBody;
-  try {
-    read = await readBody(req);
-  } catch {
-    return; // The client is gone: nobody to answer.
-  }
+}
+
+/** Answers success from the body read, or throws the Refusal that answers instead. */
+function respond(res: ServerResponse, ctx: Context, at: Exchange, op: Operation, read: ReadBody): void {
   if ('tooLarge' in read) throw refuse(100004);
   const body = ctx.hooks.received(ctx.hooks.body(read.pieces, at), at);
   const data = OPERATIONS[op](ctx.hooks.request(decodeRequest(at.format, op, body, ctx.hooks.enforces), at), ctx);

@@ -14,6 +14,10 @@ const HH_MM: StringRule = { format: { re: /^([01]\d|2[0-3]):[0-5]\d$/, en: 'a ti
 
 const DATE: StringRule = { format: { re: /^\d{4}-\d{2}-\d{2}$/, en: 'a date YYYY-MM-DD', ru: 'ГГГГ-ММ-ДД' } };
 
+// Made once, not at each request.
+const DATE_REQUIRED: StringRule = { ...DATE, required: true };
+const HH_MM_REQUIRED: StringRule = { ...HH_MM, required: true };
+
 /** Spec 2.6 to 2.8; answers what the later stages need when those fields are well formed (`valid` judges the rest). */
 export function validatePickup(ck: Check, body: Obj): PickupRequest | undefined {
   const orderID = str(ck, body.orderID, 'orderID', { required: true });
@@ -41,7 +45,7 @@ function newPlace(ck: Check, body: Obj): PickupRequest['place'] | undefined {
 
 /** A `YYYY-MM-DD` that names a real day (no 2026-02-30). */
 function calendarDate(ck: Check, v: unknown, path: string): string | undefined {
-  const date = str(ck, v, path, { ...DATE, required: true });
+  const date = str(ck, v, path, DATE_REQUIRED);
   if (date === undefined) return undefined;
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const probe = new Date(0);
@@ -58,8 +62,8 @@ function calendarDate(ck: Check, v: unknown, path: string): string | undefined {
 function time(ck: Check, v: unknown, path: string): void {
   const o = obj(ck, v, path, true);
   if (!o) return;
-  const start = str(ck, o.worktimeStart, at(path, 'worktimeStart'), { ...HH_MM, required: true });
-  const end = str(ck, o.worktimeEnd, at(path, 'worktimeEnd'), { ...HH_MM, required: true });
+  const start = str(ck, o.worktimeStart, at(path, 'worktimeStart'), HH_MM_REQUIRED);
+  const end = str(ck, o.worktimeEnd, at(path, 'worktimeEnd'), HH_MM_REQUIRED);
   const breakStart = str(ck, o.breakStart, at(path, 'breakStart'), HH_MM);
   const breakEnd = str(ck, o.breakEnd, at(path, 'breakEnd'), HH_MM);
   bool(ck, o.exactTime, at(path, 'exactTime'));

@@ -88,7 +88,9 @@ export function str(ck: Check, v: unknown, path: string, rule: StringRule = {}):
   // The first broken check the service makes is reported, in this order; one it skips (a fault)
   // lets the value through to the next. The length is counted only where a rule limits it.
   const { max, min, maxDigits, format } = rule;
-  if (max !== undefined || min !== undefined) {
+  // Counted faithfully (code points), a value of at most `max` UTF-16 units is within `max`: not counted.
+  const within = min === undefined && max !== undefined && v.length <= max && ck.hooks.count === FAITHFUL.count;
+  if ((max !== undefined || min !== undefined) && !within) {
     // The value's length in characters, as the service counts them (reference/hooks.ts `count`).
     const n = ck.hooks.count(v);
     if (max !== undefined && n > max && ck.report([path], problems.tooLong(max))) return undefined;
