@@ -61,7 +61,23 @@ export interface FoundNumber { value: number; path: string }
  * Every number in a body outside its documented non-error fields, and every run of three or
  * more digits in its texts, each with its path: what the report shows as the error numbers.
  */
-export function errorNumbersIn(body: unknown): FoundNumber[] {
+export function errorNumbersIn(body: unknown): readonly FoundNumber[] {
+  // A body read from a kept reading (src/codec/index.ts decodeResponse) is frozen and comes back
+  // for every answer of the same text: its numbers are read once.
+  const frozen = body !== null && typeof body === 'object' && Object.isFrozen(body);
+  if (frozen) {
+    const known = numbersOfFrozen.get(body);
+    if (known) return known;
+  }
+  const found = readNumbers(body);
+  if (frozen) numbersOfFrozen.set(body, Object.freeze(found));
+  return found;
+}
+
+/** The numbers of frozen bodies (a frozen body never changes), as long as the body is kept. */
+const numbersOfFrozen = new WeakMap<object, readonly FoundNumber[]>();
+
+function readNumbers(body: unknown): FoundNumber[] {
   const out: FoundNumber[] = [];
   // `path` is undefined at the top: a key there is its own path, even the empty key.
   const walk = (v: unknown, path: string | undefined): void => {
