@@ -31,6 +31,33 @@ export function repeatedName(text: string): string | undefined {
   return undefined;
 }
 
+/** What repeatedName gives for a text it cannot scan (it throws). */
+const UNREADABLE = Symbol('unreadable');
+
+/**
+ * repeatedName of a text, read once for the texts a run's answers repeat (src/codec/index.ts
+ * keeps their readings for the same reason): an answer of a kind is the same text for every
+ * answer within one second. Texts past KEPT_LENGTH are scanned each time.
+ */
+const scanned = new Map<string, string | undefined | typeof UNREADABLE>();
+const KEPT = 64;
+const KEPT_LENGTH = 4096;
+function repeatedNameOnce(text: string): string | undefined | typeof UNREADABLE {
+  if (text.length <= KEPT_LENGTH && scanned.has(text)) return scanned.get(text);
+  let name: string | undefined | typeof UNREADABLE;
+  try {
+    name = repeatedName(text);
+  } catch {
+    name = UNREADABLE;
+  }
+  if (text.length <= KEPT_LENGTH) {
+    // The oldest reading makes way (a Map keeps insertion order).
+    if (scanned.size >= KEPT) scanned.delete(scanned.keys().next().value!);
+    scanned.set(text, name);
+  }
+  return name;
+}
+
 /**
  * The SHOULDs the body's standard sets, judged on every answer in its path's format: names unique
  * within a JSON object (RFC 8259 4), an XML document that begins with its XML declaration (XML 1.0
@@ -39,12 +66,8 @@ export function repeatedName(text: string): string | undefined {
 export function bodyStandardFindings(format: Format, res: WireResponse): Finding[] {
   const text = res.body.replace(/^\uFEFF/, '');
   if (format === 'json' && /^\s*[{[]/.test(text)) {
-    let name: string | undefined;
-    try {
-      name = repeatedName(text);
-    } catch {
-      return [];
-    }
+    const name = repeatedNameOnce(text);
+    if (name === UNREADABLE) return [];
     return [ruleFinding('BODY-JSON-UNIQUE-NAMES', name === undefined ? 'pass' : 'fail', name === undefined ? {} : { expected: 'each name once within its object', received: `the name ${JSON.stringify(name)} twice in one object: ${excerpt(text, 200)}` })];
   }
   if (format === 'xml' && /^\s*</.test(text)) {

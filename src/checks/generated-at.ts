@@ -54,15 +54,26 @@ function readStamp(value: unknown): number | undefined {
  * the answer took.
  */
 export function generatedAtFindings(value: unknown, sentAt: Date, ms: number, profile: LoadedProfile): Finding[] {
-  const m = typeof value === 'string' ? STAMP.exec(value) : null;
-  const [, month, day] = m ? m[1]!.split('-').map(Number) : [];
-  // Fields within the pattern's ranges, yet no day of that month: the pattern cannot tell.
-  const noDay = m && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && !isRealDate(m[1]!);
+  const noDay = namesNoDay(value);
   return [
     ...(noDay ? [ruleFinding('RSP-GENERATED-AT', 'fail', { expected: 'generated_at naming a day its month has (YYYY-MM-DD HH:MM:SS)', received: `${String(value)}: no such day` })] : []),
     generatedAtPlausible(value, sentAt, ms),
     generatedAtClock(value, sentAt, ms, profile),
   ];
+}
+
+/** The last value read by namesNoDay, and what it read as: a run's answers within one second carry the same stamp. */
+let lastDay: { value: unknown; noDay: boolean } | undefined;
+
+/** Whether a stamp's fields lie within the pattern's ranges, yet name no day of that month: the pattern cannot tell. */
+function namesNoDay(value: unknown): boolean {
+  if (lastDay !== undefined && lastDay.value === value) return lastDay.noDay;
+  const m = typeof value === 'string' ? STAMP.exec(value) : null;
+  const [, month, day] = m ? m[1]!.split('-').map(Number) : [];
+  const noDay = !!m && month! >= 1 && month! <= 12 && day! >= 1 && day! <= 31 && !isRealDate(m[1]!);
+  // Only a text is kept: an object's reading is not worth holding it for.
+  lastDay = typeof value === 'string' ? { value, noDay } : undefined;
+  return noDay;
 }
 
 const hours = (seconds: number): string => `${seconds < 0 ? '−' : '+'}${(Math.abs(seconds) / 3600).toFixed(2)} h`;

@@ -17,6 +17,19 @@ const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|Ma
  * (IMF-fixdate is a subset of RFC 5322 3.3, whose day-of-week is the day the date implies).
  */
 export function imfFixdate(value: string): { at: number } | { problem: string } {
+  // Every answer within one second carries the same Date: read once.
+  if (lastDate?.value !== value) lastDate = { value, read: readImfFixdate(value) };
+  return lastDate.read;
+}
+
+/** The last Date read, and what it read as (a frozen result: every caller gets the same). */
+let lastDate: { value: string; read: Readonly<{ at: number } | { problem: string }> } | undefined;
+
+function readImfFixdate(value: string): Readonly<{ at: number } | { problem: string }> {
+  return Object.freeze(readDate(value));
+}
+
+function readDate(value: string): { at: number } | { problem: string } {
   const m = IMF_FIXDATE.exec(value);
   if (!m) return { problem: 'not in the IMF-fixdate format (`Sun, 06 Nov 1994 08:49:37 GMT`)' };
   const [day, month, year, hour, minute, second] = [Number(m[2]), MONTHS.indexOf(m[3]!), Number(m[4]), Number(m[5]), Number(m[6]), Number(m[7])];
