@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { parse } from 'yaml';
 import { defineConfig } from '@playwright/test';
 import { referenceDefaults } from './src/profile/target.ts';
+import { handedProfile } from './src/profile/handoff.ts';
 import { reporters } from './src/report/reporters.ts';
 import { workerPlan } from './src/runner/concurrency.ts';
 import { USER_NODE_OPTIONS, withMemoryLimits } from './src/runner/memory.ts';
@@ -78,7 +79,8 @@ interface ProfileSettings { safety: { workers?: number; concurrency?: number; rp
 
 function profileSettings(file: string): ProfileSettings {
   try {
-    const p = parse(readFileSync(file, 'utf8')) as Partial<ProfileSettings> | null;
+    // As `ocs-conformance run` checked it (src/profile/handoff.ts), else its YAML as it stands.
+    const p = handedProfile<Partial<ProfileSettings>>(file) ?? parse(readFileSync(file, 'utf8')) as Partial<ProfileSettings> | null;
     return { safety: p?.safety ?? {}, name: p?.name };
   } catch {
     return { safety: {} }; // npm start has already refused a profile it cannot read, naming the key

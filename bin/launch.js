@@ -41,14 +41,17 @@ const REFERENCE_STOP_MS = 5_000;
  * are both gone, even killed, stops by itself (its stdin, a pipe held by them, closes).
  */
 export async function launch(args) {
-  const child = checking(args);
+  let child;
   let stopped;
   let early;
-  const stop = (signal) => { stopped = signal; child.kill(signal); if (early) cancelled(early); };
+  const stop = (signal) => { stopped = signal; child?.kill(signal); if (early) cancelled(early); };
   for (const s of STOP_SIGNALS) process.on(s, stop);
   const references = await startedReferences(args);
   if (!stopped) early = await earlyRunner(args, references);
-  let plan = await child.plan;
+  // The check last: a default run waits for the runner to load (about a second), not for the
+  // check (a quarter of that), so the runner is spawned first (issue 44); each spawn is a fork.
+  if (!stopped) child = checking(args);
+  let plan = child ? await child.plan : 2;
   // The references a planned run needs: no other target than the one the check planned.
   if (typeof plan !== 'number' && !stopped) plan = await withReferences(plan, references);
   for (const s of STOP_SIGNALS) process.off(s, stop);

@@ -41,11 +41,16 @@ export function breakdown(spawnedAt: number, wallMs: number, all: Mark[]): Recor
   const done = at('exit', workers, (xs) => Math.max(...xs));
   const exits = all.filter((m) => m.phase === 'exit');
   const sum = (key: string, of: Mark[]): number => of.reduce((n, m) => n + (m.figures[key] ?? 0), 0);
+  // The runner's listing (its reporter's onBegin) and the CPU each process had spent by then and by its first request.
+  const listed = all.find((m) => m.phase === 'listed' && m.role === 'runner');
+  const firstOf = all.filter((m) => m.phase === 'first-request' && m.role.startsWith('worker')).sort((a, b) => a.at - b.at)[0];
   return {
     wall: wallMs, startUp: first - spawnedAt, toRunner: runner - spawnedAt, toWorker: worker - runner, workerStart: first - worker,
     sending: done - first, reporting: spawnedAt + wallMs - done,
     cpu: sum('cpu', exits), workerCpu: sum('cpu', exits.filter((m) => m.role !== 'runner')), judging: sum('judging', exits),
     workerGc: sum('gc', exits.filter((m) => m.role !== 'runner')), workerWall: sum('wall', exits.filter((m) => m.role !== 'runner')),
+    ...(listed ? { toListed: listed.at - runner, runnerStartCpu: listed.figures.cpu ?? 0 } : {}),
+    ...(firstOf?.figures.cpu !== undefined ? { workerStartCpu: firstOf.figures.cpu } : {}),
   };
 }
 
@@ -66,6 +71,9 @@ export async function phases(rounds: number): Promise<void> {
   const s = (key: string): string => `${seconds(m(key))} s`;
   console.log(`  wall ${s('wall')}; the runner's and workers' CPU ${s('cpu')} (workers ${s('workerCpu')})`);
   console.log(`  start-up to a worker's first request ${s('startUp')}: npm, the launcher and the plan check ${s('toRunner')}, the reporters, the preflight and listing the tests ${s('toWorker')}, the worker's start ${s('workerStart')}`);
+  if (runs.every((r) => r.toListed !== undefined && r.workerStartCpu !== undefined)) {
+    console.log(`  of which the runner listed the tests ${s('toListed')} after its config; CPU by then: the runner's ${s('runnerStartCpu')}, the first worker's at its first request ${s('workerStartCpu')}`);
+  }
   console.log(`  sending and judging ${s('sending')} (judging, in the workers' CPU: ${s('judging')}); reporting ${s('reporting')}`);
   console.log(`start-up / wall: ${ratio(m('startUp'), m('wall'))}   sending and judging / wall: ${ratio(m('sending'), m('wall'))}   reporting / wall: ${ratio(m('reporting'), m('wall'))}`);
   console.log(`judging / workers' CPU: ${ratio(m('judging'), m('workerCpu'))}   garbage collector's pauses / workers' wall: ${ratio(m('workerGc'), m('workerWall'))}`);

@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
+import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 
 /** What a connection to an https target is made with: the profile's `tls` keys, their files read (src/profile/tls.ts). */
 export type TargetTls = Pick<ConnectionOptions, 'ca' | 'cert' | 'key' | 'pfx' | 'passphrase' | 'servername'>;
@@ -43,7 +44,9 @@ export const tlsErrorOn = (socket: Socket | undefined): Error | undefined => (so
  * every TLS error a connection meets kept for tlsErrorOn.
  */
 export function targetConnector(tls: TargetTls = {}): buildConnector.connector {
-  const connect = buildConnector({ ...tls });
+  // undici loaded here, not as this module loads: the check of a run's inputs (src/profile/tls.ts)
+  // takes TlsMaterial from this module and connects nowhere (undici cost it about a third of its start).
+  const connect = (createRequire(import.meta.url)('undici') as typeof import('undici')).buildConnector({ ...tls });
   return (opts, callback) => connect({ ...opts, ...(tls.servername ? { servername: tls.servername } : {}) }, (err, socket) => {
     if (socket) {
       socket.on('error', (e: Error) => {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CONTRACT_DIR = join(ROOT, 'contract');
@@ -53,9 +54,12 @@ const YAML_CACHE = join(ROOT, 'node_modules', '.cache', 'ocs-contract');
  * A contract file's YAML, parsed once per text: rules.yaml takes 75 to 150 ms of CPU to parse
  * in each of a run's processes (the plan check, Playwright's runner, every worker), JSON.parse
  * of the same data under a millisecond. Kept as JSON with a hash of the text it came from; where
- * the cache cannot be written (an installed package's folder), each process parses.
+ * the cache cannot be written (an installed package's folder), each process parses. The text
+ * edges' catalogues, the relations and the reference's fixtures are read so too: a run's runner
+ * and worker parsed them as they started (issue 44). Kept under the file's name: two files of
+ * one name take turns, each parsed again when the other was kept last, never read as the other.
  */
-function readYaml<T>(path: string): T {
+export function readYaml<T>(path: string): T {
   const text = readFileSync(path, 'utf8');
   return keptAsJson(basename(path), text, () => parse(text) as T);
 }
@@ -73,6 +77,8 @@ export function keptAsJson<T>(name: string, text: string, make: () => T, salt = 
     if (cached.hash === hash) return cached.data;
   } catch { /* not kept yet, or unreadable: made below */ }
   const data = make();
+  // What JSON cannot carry as it is (a NaN, an undefined) is made again each time, not kept changed.
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(data) ?? 'null'), data)) return data;
   try {
     mkdirSync(YAML_CACHE, { recursive: true });
     writeFileSync(`${kept}.${process.pid}`, JSON.stringify({ hash, data }));

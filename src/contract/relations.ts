@@ -3,10 +3,8 @@
  * requests and their answers, each with the spec sentence it comes from and the rule a broken
  * one fails. src/runner/relations.ts sends the relations no other code covers (`covered` absent).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { CONTRACT_DIR } from './load.ts';
+import { CONTRACT_DIR, readYaml } from './load.ts';
 
 export interface Relation {
   id: string;
@@ -20,7 +18,7 @@ export interface Relation {
 
 let relations: readonly Relation[] | undefined;
 export const loadRelations = (): readonly Relation[] =>
-  (relations ??= Object.freeze(parse(readFileSync(join(CONTRACT_DIR, 'relations.yaml'), 'utf8')) as Relation[]));
+  (relations ??= Object.freeze(readYaml<Relation[]>(join(CONTRACT_DIR, 'relations.yaml'))));
 
 /** A relation by its id; an id not in the file is a mistake of the scenario or generator that names it. */
 export function relationById(id: string): Relation {

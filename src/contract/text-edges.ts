@@ -4,10 +4,8 @@
  * the code behind an API). The scenarios' `$edges` operator (src/scenario/text-edges.ts) and the
  * generators (generators/edges-text.ts, generators/free-text.ts) draw from them.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { CONTRACT_DIR, type Operation } from './load.ts';
+import { CONTRACT_DIR, readYaml, type Operation } from './load.ts';
 
 /** How a server may count a string (the keys of text.yaml `countings`). */
 export type Counting = 'codePoints' | 'utf16' | 'utf8' | 'nfc' | 'nfd' | 'nfkc' | 'nfkd' | 'graphemes' | 'visible' | 'trimmed';
@@ -59,12 +57,12 @@ let text: TextCatalogue | undefined;
 let free: FreeTextCatalogue | undefined;
 
 export function textCatalogue(): TextCatalogue {
-  text ??= parse(readFileSync(join(EDGES_DIR, 'text.yaml'), 'utf8')) as TextCatalogue;
+  text ??= readYaml<TextCatalogue>(join(EDGES_DIR, 'text.yaml'));
   return text;
 }
 
 export function freeTextCatalogue(): FreeTextCatalogue {
-  free ??= parse(readFileSync(join(EDGES_DIR, 'free-text.yaml'), 'utf8')) as FreeTextCatalogue;
+  free ??= readYaml<FreeTextCatalogue>(join(EDGES_DIR, 'free-text.yaml'));
   return free;
 }
 

@@ -69,18 +69,23 @@ class Output {
  * decodes to and its length, or undefined when none stands there.
  */
 function scan(text: string, trigger: string, wanted: (units: string) => boolean, at: (i: number) => { units: string; length: number } | undefined): Decoded | undefined {
-  const out = new Output(text);
+  // Made at the first escape decoded: most texts a report holds have none worth decoding (the
+  // HTML report's code snippets, some 130,000 `\u001b` of terminal colours), and the sweep at a
+  // run's end read each of them (issue 44).
+  let out: Output | undefined;
   let from = 0;
   for (let i = text.indexOf(trigger); i !== -1; i = text.indexOf(trigger, i)) {
     const escape = at(i);
     if (!escape) { i += 1; continue; }
     // Skipped whole: its characters are an escape, never the start of another.
     if (!wanted(escape.units)) { i += escape.length; continue; }
+    out ??= new Output(text);
     out.raw(from, i);
     out.decoded(escape.units, i, i + escape.length);
     i += escape.length;
     from = i;
   }
+  if (!out) return undefined;
   out.raw(from, text.length);
   return out.done();
 }

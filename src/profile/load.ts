@@ -1,5 +1,4 @@
 import type { HttpSettings } from '../client/transport.ts';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkedYaml } from '../contract/ajv.ts';
@@ -10,6 +9,7 @@ import { unknownProblems } from './unknowns.ts';
 import { targetLimitProblems, type TargetLimit } from './target-limits.ts';
 import { identityProblems, identitySecrets, loadIdentities, type EnvRef, type Identity, type LoadedIdentity } from './identities.ts';
 import { loadTls, type TlsKeys } from './tls.ts';
+import { CHECKED_PROFILE, checkedBefore, sha256, type CheckedProfile as HandedProfile } from './handoff.ts';
 import type { TlsMaterial } from '../client/tls.ts';
 
 export type { EnvRef, Identity, LoadedIdentity, TargetLimit };
@@ -68,18 +68,10 @@ export interface LoadOptions {
 /** What a dry run shows for a secret it was not given: never sent, and marked as such. */
 export const placeholder = (name: string): string => `<placeholder: ${name} not set>`;
 
-/**
- * Names the file in which `ocs-conformance run` hands its run's processes the profile it checked
- * (src/cli/run.ts): the file, the hash of the text it was read from and the profile as
- * readProfile returns it, which holds no secret (the credentials are the names of variables).
- * Playwright's runner and every worker take it from there rather than check the same text again
- * (its YAML, the schema, the fixtures' world: about 0.18 s of CPU in each process, before its
- * first request); a profile edited since, or another file, is read and checked as ever.
- */
-export const CHECKED_PROFILE = 'OCS_PROFILE_CHECKED';
+/** The profile `ocs-conformance run` checked, handed to the run's processes (src/profile/handoff.ts). */
+export { CHECKED_PROFILE };
 
-interface CheckedProfile { file: string; sha256: string; profile: Profile }
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+type CheckedProfile = HandedProfile<Profile>;
 /** The last profile this process read and checked. */
 let lastChecked: CheckedProfile | undefined;
 
@@ -87,7 +79,7 @@ let lastChecked: CheckedProfile | undefined;
 export function readProfile(file: string): Profile {
   const text = readText(file, 'the profile');
   const hash = sha256(text);
-  const handed = lastChecked?.file === file && lastChecked.sha256 === hash ? lastChecked : checkedBefore(file, hash);
+  const handed = lastChecked?.file === file && lastChecked.sha256 === hash ? lastChecked : checkedBefore<Profile>(file, hash);
   if (handed) return structuredClone(handed.profile);
   const profile = checkedText<Profile>(text, file, 'profile.schema.json');
   const fixtures = listFixtures(profile.fixtures);
@@ -97,18 +89,6 @@ export function readProfile(file: string): Profile {
   const checked = { ...profile, fixtures };
   lastChecked = { file, sha256: hash, profile: structuredClone(checked) };
   return checked;
-}
-
-/** The profile handed over in the file CHECKED_PROFILE names, if it was read from this text of `file`. */
-function checkedBefore(file: string, hash: string): CheckedProfile | undefined {
-  const handoff = process.env[CHECKED_PROFILE];
-  if (!handoff) return undefined;
-  try {
-    const given = JSON.parse(readFileSync(handoff, 'utf8')) as CheckedProfile;
-    return given.file === file && given.sha256 === hash ? given : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Writes the profile `file` as it was last read and checked here into `out`, for the run's processes (CHECKED_PROFILE). */

@@ -133,7 +133,10 @@ export function masker(secrets: Record<string, string>, words: string[] = public
   // escape is written with (the next level may read it as part of one). Code units, so that each
   // half of a surrogate pair JSON writes as two escapes is one.
   const units = new Set([...values.join('').split(''), ...ESCAPE_SYNTAX]);
-  const wanted = (decoded: string): boolean => decoded.split('').some((u) => units.has(u));
+  const wanted = (decoded: string): boolean => {
+    for (let k = 0; k < decoded.length; k++) if (units.has(decoded[k]!)) return true;
+    return false;
+  };
   // Where a fragment of a secret stands inside a public word: the word, and the fragment's offset in it.
   const inWords = new Map<string, { word: string; at: number }[]>();
   for (const word of words) {

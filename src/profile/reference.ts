@@ -5,10 +5,9 @@
  * `npm run reference:profile` (scripts/reference-profile.ts) rewrites the profile, and a
  * test fails when the committed profile and the fixtures drift apart.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { ROOT } from '../contract/load.ts';
+import { stringify } from 'yaml';
+import { readYaml, ROOT } from '../contract/load.ts';
 
 /**
  * What the harness reads of reference/fixtures.yaml, as data: the reference defines the file
@@ -30,7 +29,8 @@ interface Fixtures {
 
 export const REFERENCE_PROFILE = join(ROOT, 'profiles', 'reference.yaml');
 
-const fixtures = (): Fixtures => parse(readFileSync(join(ROOT, 'reference', 'fixtures.yaml'), 'utf8')) as Fixtures;
+/** Read anew at each call (a test may edit the file), parsed once per text (readYaml). */
+const fixtures = (): Fixtures => readYaml<Fixtures>(join(ROOT, 'reference', 'fixtures.yaml'));
 
 function pick<T>(items: T[], test: (t: T) => boolean, what: string): T {
   const found = items.find(test);

@@ -25,6 +25,7 @@ import { compareLatency, runLatencyThreshold } from './latency-baseline.ts';
 import { variablesMasker, type Mask } from '../profile/mask.ts';
 import { runSecrets, sweep } from './sweep.ts';
 import { gateConsole } from './console-gate.ts';
+import { listed } from '../runner/phases.ts';
 
 /**
  * Turns Playwright's results into the conformance verdict: reports/summary.json (rule ×
@@ -66,6 +67,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
+    listed();
     this.config = config;
     const tests = suite.allTests();
     // `playwright test --list`: the tests, as Playwright's own list does, and no verdict (nothing runs).

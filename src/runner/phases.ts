@@ -1,7 +1,8 @@
 /**
  * Where a run's time goes, for the bench (scripts/bench/phases.ts): with OCS_PHASES_FILE set,
  * Playwright's runner and each worker append a line at the phase boundaries they see (the
- * runner's config loaded, a worker's first request, each process's end with its CPU, its wall
+ * runner's config loaded, the tests listed, a worker's first request, each with the process's
+ * CPU so far; each process's end with its CPU, its wall
  * time, its garbage collector's pauses (wall time) and, in a worker, the CPU spent judging
  * answers). Unset, nothing is observed, written or read: the judging clock, two reads of
  * process.cpuUsage() per answer (CPU, not wall: on a loaded machine a wall clock counts the
@@ -22,13 +23,20 @@ function mark(phase: string, extra = ''): void {
   if (FILE) appendFileSync(FILE, `${phase} ${ROLE} ${Date.now()}${extra}\n`);
 }
 
+/** The process's CPU so far (user and system), in ms, as a mark's figure (read only with OCS_PHASES_FILE set). */
+function cpuSoFar(): string {
+  if (!FILE) return '';
+  const cpu = process.cpuUsage();
+  return ` cpu=${((cpu.user + cpu.system) / 1000).toFixed(0)}`;
+}
+
 /** Called once per process as the config loads: marks its start and, at its exit, its CPU and collector's time. */
 export function observePhases(): void {
   // Once per process, should Playwright load the config again.
   const flags = globalThis as { ocsPhasesObserved?: boolean };
   if (!FILE || flags.ocsPhasesObserved) return;
   flags.ocsPhasesObserved = true;
-  mark('start');
+  mark('start', cpuSoFar());
   const started = performance.now();
   let gcMs = 0;
   const gc = new PerformanceObserver((list) => {
@@ -45,7 +53,15 @@ export function observePhases(): void {
 export function sending(): void {
   if (firstSent) return;
   firstSent = true;
-  mark('first-request');
+  mark('first-request', cpuSoFar());
+}
+
+let listedOnce = false;
+/** The runner has listed the tests (the conformance reporter's onBegin): its own start-up ends, the workers' begins. */
+export function listed(): void {
+  if (listedOnce) return;
+  listedOnce = true;
+  mark('listed', cpuSoFar());
 }
 
 /** The clock judged() reads: the process's CPU time, with OCS_PHASES_FILE set (undefined without: nothing reads it). */

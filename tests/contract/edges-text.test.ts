@@ -4,8 +4,12 @@
 // string field of the request schemas placed in a kind, and every entry and every limited field
 // drawn by the scenarios: a catalogue entry no probe sends is a defect.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { OPERATIONS, type Operation } from '../../src/contract/load.ts';
+import { parse } from 'yaml';
+import { CONTRACT_DIR, OPERATIONS, type Operation } from '../../src/contract/load.ts';
+import { loadRelations } from '../../src/contract/relations.ts';
 import { requestFields, textKind, type RequestField } from '../../src/contract/string-fields.ts';
 import { freeTextCatalogue, pathMatches, ruleAt, textCatalogue, type Counting } from '../../src/contract/text-edges.ts';
 import { buildRequest } from '../../src/scenario/build.ts';
@@ -185,4 +189,13 @@ describe('the scenarios draw every entry and every limited field', () => {
       assert.deepEqual(inFormats(past), ['json', 'xml'], `no case refuses ${f.path} at ${f.maxLength! + 1} with every past-limit counting in both formats`);
     });
   }
+});
+
+describe('the catalogues as a run reads them', () => {
+  it('are the YAML files as parsed, kept as JSON (src/contract/load.ts readYaml): the same strings to the last code unit', () => {
+    const parsed = (file: string): unknown => parse(readFileSync(join(CONTRACT_DIR, file), 'utf8'));
+    assert.deepEqual(text, parsed('edges/text.yaml'));
+    assert.deepEqual(free, parsed('edges/free-text.yaml'));
+    assert.deepEqual(loadRelations(), parsed('relations.yaml'));
+  });
 });

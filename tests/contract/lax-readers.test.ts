@@ -51,6 +51,10 @@ describe('contract/lax-readers.yaml', () => {
       assert.deepEqual(keptAsJson(name, 'b', make('y'), 't'), { v: 'c' }, 'a failed reading replaced nothing kept');
       assert.equal(made, 3);
       assert.throws(() => keptAsJson(name, 'd', () => { throw new Error('problems again'); }, 't'), /problems again/, 'a text that failed fails again');
+      // What JSON would change is made each time, never kept changed.
+      assert.ok(Number.isNaN((keptAsJson(name, 'e', () => ({ v: Number.NaN }), 't') as { v: number }).v));
+      assert.ok(Number.isNaN((keptAsJson(name, 'e', () => ({ v: Number.NaN }), 't') as { v: number }).v), 'not kept as null');
+      assert.deepEqual(keptAsJson(name, 'b', make('z'), 't'), { v: 'c' }, 'nor kept in place of the last reading');
     } finally {
       rmSync(kept, { force: true });
     }

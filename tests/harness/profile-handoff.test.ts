@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
 import { CHECKED_PROFILE, keepCheckedProfile, loadProfile, ProfileError, readProfile } from '../../src/profile/load.ts';
+import { handedProfile } from '../../src/profile/handoff.ts';
 import { DUMMY_ENV, REFERENCE_PROFILE, tempTree } from './helpers.ts';
 
 const referenceText = readFileSync(REFERENCE_PROFILE, 'utf8');
@@ -43,5 +44,19 @@ describe('the checked profile handed to the run', () => {
     assert.throws(() => loadProfile(file, DUMMY_ENV), (err: unknown) => err instanceof ProfileError && err.message.includes(file) && err.message.includes('surprise'));
     writeFileSync(file, stringify({ ...doc, name: 'edited' }));
     assert.equal(loadProfile(file, DUMMY_ENV).name, 'edited');
+  });
+
+  it('gives playwright.config.ts the profile handed for the file as it reads now, and nothing for another file, an edit or no hand-off', () => {
+    const dir = tempTree({ 'target.yaml': referenceText });
+    const file = join(dir, 'target.yaml');
+    const out = join(dir, '.profile.json');
+    keepCheckedProfile(file, out);
+    assert.equal(handedProfile(file), undefined, 'no hand-off named');
+    process.env[CHECKED_PROFILE] = out;
+    assert.deepEqual(handedProfile(file), readProfile(file));
+    assert.equal(handedProfile(join(tempTree({ 'target.yaml': referenceText }), 'target.yaml')), undefined, 'another file');
+    assert.equal(handedProfile(join(dir, 'missing.yaml')), undefined, 'no file');
+    writeFileSync(file, `${referenceText}\n# edited\n`);
+    assert.equal(handedProfile(file), undefined, 'an edited text');
   });
 });

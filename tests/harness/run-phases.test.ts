@@ -43,6 +43,8 @@ describe('the phases of a run', () => {
     execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, OCS_PHASES_FILE: file, TEST_WORKER_INDEX: '3' } });
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(' '));
     assert.deepEqual(lines.map((l) => l.slice(0, 2)), [['start', 'worker3'], ['first-request', 'worker3'], ['exit', 'worker3']], 'each mark once');
+    assert.match(lines[0]!.slice(3).join(' '), /^cpu=\d+$/, 'the CPU spent by the start');
+    assert.match(lines[1]!.slice(3).join(' '), /^cpu=\d+$/, 'and by the first request');
     assert.match(lines[2]!.slice(3).join(' '), /^cpu=\d+ wall=\d+ gc=\d+ judging=\d+$/);
   });
 
@@ -69,5 +71,12 @@ describe('the phases of a run', () => {
       wall: 20_000, startUp: 8000, toRunner: 2000, toWorker: 4000, workerStart: 2000, sending: 10_000, reporting: 2000,
       cpu: 12_000, workerCpu: 9000, judging: 1800, workerGc: 1500, workerWall: 12_000,
     });
+    // With the runner's listing marked and the CPU on the marks: where the runner's own start-up ends, and what each process's cost.
+    const c = breakdown(1000, 20_000, [
+      at('start', 'runner', 3000, { cpu: 900 }), at('listed', 'runner', 5500, { cpu: 1700 }), at('start', 'worker0', 7000, { cpu: 500 }), at('first-request', 'runner', 4000, { cpu: 1200 }),
+      at('first-request', 'worker0', 9000, { cpu: 800 }), at('exit', 'worker0', 19_000, { cpu: 9000, wall: 12_000, gc: 1500, judging: 1800 }),
+      at('exit', 'runner', 20_500, { cpu: 3000, wall: 17_500, gc: 400, judging: 0 }),
+    ]);
+    assert.deepEqual({ toListed: c.toListed, runnerStartCpu: c.runnerStartCpu, workerStartCpu: c.workerStartCpu }, { toListed: 2500, runnerStartCpu: 1700, workerStartCpu: 800 });
   });
 });
