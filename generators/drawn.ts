@@ -62,12 +62,16 @@ export const unitValues = <U>(unit: fc.Arbitrary<U>): readonly U[] | undefined =
  * fc.array(unit, { minLength: n, maxLength: n }) of a unit of `unitFrom` with these `values`,
  * drawn as fast-check's ArrayArbitrary draws it whatever the bias: the length first (the one
  * value its integer can take, still drawn), then each unit evenly among the values (a lone
- * value draws nothing).
+ * value draws nothing). Only the first `keep` units are kept; all n are drawn.
  */
-export function drawUnits<U>(mrng: fc.Random, values: readonly U[], n: number): U[] {
+export function drawUnits<U>(mrng: fc.Random, values: readonly U[], n: number, keep = n): U[] {
   mrng.nextInt(n, n);
-  const out = new Array<U>(n);
-  for (let i = 0; i < n; i++) out[i] = drawUnit(mrng, values);
+  const kept = Math.min(keep, n);
+  const out = new Array<U>(kept);
+  for (let i = 0; i < n; i++) {
+    const unit = drawUnit(mrng, values);
+    if (i < kept) out[i] = unit;
+  }
   return out;
 }
 

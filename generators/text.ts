@@ -29,7 +29,10 @@ function textOf(unit: fc.Arbitrary<string>, length: fc.Arbitrary<number>, max: n
   const slow = fc.tuple(length, fc.array(unit, { minLength: max, maxLength: max })).map(firstUnits);
   const values = unitValues(unit);
   if (values === undefined) return slow;
-  return drawnAs(slow, (mrng, bias) => firstUnits([length.generate(mrng, bias).value, drawUnits(mrng, values, max)]));
+  return drawnAs(slow, (mrng, bias) => {
+    const n = length.generate(mrng, bias).value;
+    return drawUnits(mrng, values, max, n).join('');
+  });
 }
 
 /** A string of `unit`s whose length is [min, max], at the limit often (spec 8 limits). */
@@ -141,6 +144,8 @@ const EMAIL_CHARS = [
 ];
 const emailChar = fc.constantFrom(...EMAIL_CHARS);
 const DOMAINS = ['example.com', 'mail.example.org'];
+const SHORTER_DOMAIN = Math.min(...DOMAINS.map((d) => d.length));
+const LONGER_DOMAIN = Math.max(...DOMAINS.map((d) => d.length));
 const domain = fc.constantFrom(...DOMAINS);
 const SHORTEST_EMAIL = 24;
 const emailOf = ([n, chars, d]: [number, string[], string]): string => `${chars.slice(0, n - d.length - 1).join('')}@${d}`;
@@ -152,11 +157,18 @@ const emailOf = ([n, chars, d]: [number, string[], string]): string => `${chars.
  */
 export function emailUpTo(max: number, min = SHORTEST_EMAIL): fc.Arbitrary<string> {
   const length = lengthUpTo(min, max);
+  const slow = fc.tuple(length, fc.array(emailChar, { minLength: max, maxLength: max }), domain).map(emailOf);
+  // Too short for the longer domain: the local part would be cut as slice() cuts from the end.
+  if (min <= LONGER_DOMAIN) return slow;
   // Drawn without fast-check's value per character (generators/drawn.ts): an e-mail at its limit is 128 of them.
-  return drawnAs(
-    fc.tuple(length, fc.array(emailChar, { minLength: max, maxLength: max }), domain).map(emailOf),
-    (mrng, bias) => emailOf([length.generate(mrng, bias).value, drawUnits(mrng, EMAIL_CHARS, max), drawUnit(mrng, DOMAINS)]),
-  );
+  return drawnAs(slow, (mrng, bias) => {
+    // The local part is at most n - 12 characters (the shorter domain and the @): only those are kept.
+    const n = length.generate(mrng, bias).value;
+    const chars = drawUnits(mrng, EMAIL_CHARS, max, n - SHORTER_DOMAIN - 1);
+    const d = drawUnit(mrng, DOMAINS);
+    chars.length = n - d.length - 1;
+    return `${chars.join('')}@${d}`;
+  });
 }
 
 /**
