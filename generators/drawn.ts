@@ -45,7 +45,7 @@ class DrawnArbitrary<T> extends fc.Arbitrary<T> {
   }
 }
 
-/** The values of arbitraries made by `unitFrom`, for `unitsDrawn`. */
+/** The values of arbitraries made by `unitFrom`, for `unitValues`. */
 const UNITS = new WeakMap<fc.Arbitrary<unknown>, readonly unknown[]>();
 
 /** fc.constantFrom(...values), whose fixed-length arrays `drawUnits` draws without a value per unit. */
