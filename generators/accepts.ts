@@ -3,12 +3,22 @@ import { COORDINATES } from './broken-conditions.ts';
 import type { Request } from './receiver.ts';
 
 type Obj = Record<string, unknown>;
-/** Code points, counted without spreading a string of up to 1,024 into an array for every request judged. */
-function chars(v: unknown): number {
-  if (typeof v !== 'string') return 0;
-  let n = 0;
-  for (const _ of v) n++;
-  return n;
+/**
+ * Whether `v` is a string of exactly `n` code points, counted as a string's iterator counts
+ * them (a surrogate pair is one, a lone surrogate one) but without a string per code point;
+ * a code point is one or two UTF-16 units, so only a length from n to 2n is counted.
+ */
+function ofChars(v: unknown, n: number): boolean {
+  if (typeof v !== 'string' || v.length < n || v.length > 2 * n) return false;
+  let count = 0;
+  for (let i = 0; i < v.length; i++, count++) {
+    const unit = v.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < v.length) {
+      const next = v.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return count === n;
 }
 const objects = (v: unknown): Obj[] => (Array.isArray(v) ? (v as Obj[]) : []);
 
@@ -33,15 +43,16 @@ export function acceptRules(op: Operation, request: Request): string[] {
   return specific.length ? specific : [...out];
 }
 
+const LIST_MAXIMA: [string, string][] = [['contactIDs', 'CNT-CONTACTIDS-MAX'], ['contactPersons', 'CNT-CONTACTPERSONS-MAX'], ['phoneIDs', 'CNT-PHONEIDS-MAX'], ['phoneNumbers', 'CNT-PHONENUMBERS-MAX']];
+
 function lists(h: Obj, out: Set<string>, numberMax: string): void {
   if (h.contactPersons !== undefined) out.add('CNT-CONTACTS-NEITHER');
   if (h.phoneNumbers !== undefined) out.add('CNT-PHONES-NEITHER');
-  const maxima: [string, string][] = [['contactIDs', 'CNT-CONTACTIDS-MAX'], ['contactPersons', 'CNT-CONTACTPERSONS-MAX'], ['phoneIDs', 'CNT-PHONEIDS-MAX'], ['phoneNumbers', 'CNT-PHONENUMBERS-MAX']];
-  for (const [list, rule] of maxima) if (Array.isArray(h[list]) && (h[list] as unknown[]).length === 3) out.add(rule);
+  for (const [list, rule] of LIST_MAXIMA) if (Array.isArray(h[list]) && (h[list] as unknown[]).length === 3) out.add(rule);
   for (const p of objects(h.phoneNumbers)) {
-    if (chars(p.number) === 15) out.add(numberMax);
+    if (ofChars(p.number, 15)) out.add(numberMax);
     if (String(p.number).startsWith('+')) out.add('PCK-PHONE-NUMBER-CHARSET');
-    if (chars(p.ext) === 5) out.add('CNT-PHONE-EXT-MAX');
+    if (ofChars(p.ext, 5)) out.add('CNT-PHONE-EXT-MAX');
   }
 }
 
@@ -50,17 +61,17 @@ const PART_LIMITS: [string, number][] = [['house', 7], ['building', 5], ['struct
 function member(m: Obj, out: Set<string>): void {
   lists(m, out, 'MBR-PHONE-NUMBER-MAX');
   if (m.counteragent !== undefined) out.add('MBR-COUNTERAGENT-NEITHER');
-  if (chars(m.email) === 128) out.add('MBR-EMAIL-MAX');
+  if (ofChars(m.email, 128)) out.add('MBR-EMAIL-MAX');
   const receipt = m.dataForReceipt as Obj | undefined;
   if (receipt) {
     out.add('MBR-RECEIPT-PHONE-OR-EMAIL');
     if (receipt.phone !== undefined) out.add('MBR-RECEIPT-PHONE-FORMAT');
-    if (chars(receipt.email) === 128) out.add('MBR-RECEIPT-EMAIL-MAX');
+    if (ofChars(receipt.email, 128)) out.add('MBR-RECEIPT-EMAIL-MAX');
   }
   const j = (m.counteragent as Obj | undefined)?.juridicalAddress as Obj | undefined;
   if (!j) return;
-  if (chars(j.search) === 1024) out.add('CAG-JADDR-SEARCH-MAX');
-  for (const [part, max] of PART_LIMITS) if (chars(j[part]) === max) out.add(`CAG-JADDR-${part.toUpperCase()}-MAX`);
+  if (ofChars(j.search, 1024)) out.add('CAG-JADDR-SEARCH-MAX');
+  for (const [part, max] of PART_LIMITS) if (ofChars(j[part], max)) out.add(`CAG-JADDR-${part.toUpperCase()}-MAX`);
 }
 
 function pickup(r: Obj, out: Set<string>): void {
@@ -72,7 +83,7 @@ function pickup(r: Obj, out: Set<string>): void {
   if (!a) return;
   out.add('PCK-ADDRESS-NEITHER');
   out.add('PCK-ADDRESS-SEARCH-OR-STREET-HOUSE');
-  if (chars(a.search) === 1024) out.add('PCK-ADDRESS-SEARCH-MAX');
+  if (ofChars(a.search, 1024)) out.add('PCK-ADDRESS-SEARCH-MAX');
   if (a.flat !== undefined && typeof a.search === 'string' && COORDINATES.test(a.search)) out.add('PCK-ADDRESS-FLAT-WITH-COORDINATES-ONLY');
-  for (const [part, max] of PART_LIMITS) if (chars(a[part]) === max) out.add(`PCK-ADDRESS-${part.toUpperCase()}-MAX`);
+  for (const [part, max] of PART_LIMITS) if (ofChars(a[part], max)) out.add(`PCK-ADDRESS-${part.toUpperCase()}-MAX`);
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { oneof } from './combinators.ts';
 import { emailOfLength, padAddress } from '../src/scenario/build.ts';
 import { AT_LIMIT_UNITS, freeTextEntries, freeTextEntry } from './free-text.ts';
+import { drawnAs, drawUnit, drawUnits, unitFrom, unitValues } from './drawn.ts';
 
 const CYRILLIC = [...'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ'];
 const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
@@ -9,7 +10,7 @@ const LATIN = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 const XML_SPECIAL = [...'&<>"\''];
 const DIGITS = [...'0123456789'];
 
-export const digit = fc.constantFrom(...DIGITS);
+export const digit = unitFrom(...DIGITS);
 
 /**
  * A length in [min, max] that hits `max` itself often: limits are tested at and inside.
@@ -18,9 +19,21 @@ export const digit = fc.constantFrom(...DIGITS);
 const lengthUpTo = (min: number, max: number): fc.Arbitrary<number> =>
   oneof(fc.integer({ min, max }), fc.constant(max));
 
-/** A string of `unit`s, `length` of them; `max` bounds what `length` draws. */
-const textOf = (unit: fc.Arbitrary<string>, length: fc.Arbitrary<number>, max: number): fc.Arbitrary<string> =>
-  fc.tuple(length, fc.array(unit, { minLength: max, maxLength: max })).map(([n, units]) => units.slice(0, n).join(''));
+const firstUnits = ([n, units]: [number, string[]]): string => units.slice(0, n).join('');
+
+/**
+ * A string of `unit`s, `length` of them; `max` bounds what `length` draws. A unit of
+ * `unitFrom` is drawn without fast-check's value per unit (generators/drawn.ts).
+ */
+function textOf(unit: fc.Arbitrary<string>, length: fc.Arbitrary<number>, max: number): fc.Arbitrary<string> {
+  const slow = fc.tuple(length, fc.array(unit, { minLength: max, maxLength: max })).map(firstUnits);
+  const values = unitValues(unit);
+  if (values === undefined) return slow;
+  return drawnAs(slow, (mrng, bias) => {
+    const n = length.generate(mrng, bias).value;
+    return drawUnits(mrng, values, max, n).join('');
+  });
+}
 
 /** A string of `unit`s whose length is [min, max], at the limit often (spec 8 limits). */
 const textUpTo = (unit: fc.Arbitrary<string>, min: number, max: number): fc.Arbitrary<string> => textOf(unit, lengthUpTo(min, max), max);
@@ -33,7 +46,8 @@ export const textBetween = (unit: fc.Arbitrary<string>, min: number, max: number
 export const digitsUpTo = (min: number, max: number): fc.Arbitrary<string> => textUpTo(digit, min, max);
 
 /** Exactly n digits. */
-export const digitsOf = (n: number): fc.Arbitrary<string> => fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join(''));
+export const digitsOf = (n: number): fc.Arbitrary<string> =>
+  drawnAs(fc.array(digit, { minLength: n, maxLength: n }).map((d) => d.join('')), (mrng) => drawUnits(mrng, DIGITS, n).join(''));
 
 const wordChar = fc.constantFrom(...CYRILLIC, ...LATIN, ...XML_SPECIAL, '-', '.');
 
@@ -121,15 +135,20 @@ export const personName: fc.Arbitrary<string> = oneof(
  * these, and a one-of per character was a third of the time a change_receiver request took
  * to draw (measured in issue 20).
  */
-const emailChar = fc.constantFrom(
+const EMAIL_CHARS = [
   ...'abcdefghijklmnopqrstuvwxyz0123456789',
   ...CYRILLIC,
   ...Array.from({ length: 0x50 }, (_, i) => String.fromCodePoint(0x1d400 + i)),
   ...'!#$%&\'*+-/=?^_`{|}~',
   ...AT_LIMIT_UNITS,
-);
+];
+const emailChar = fc.constantFrom(...EMAIL_CHARS);
 const DOMAINS = ['example.com', 'mail.example.org'];
+const SHORTER_DOMAIN = Math.min(...DOMAINS.map((d) => d.length));
+const LONGER_DOMAIN = Math.max(...DOMAINS.map((d) => d.length));
+const domain = fc.constantFrom(...DOMAINS);
 const SHORTEST_EMAIL = 24;
+const emailOf = ([n, chars, d]: [number, string[], string]): string => `${chars.slice(0, n - d.length - 1).join('')}@${d}`;
 
 /**
  * Spec 2.2 and 8: an e-mail of `min` to `max` characters, at `max` often. A character is a
@@ -137,8 +156,19 @@ const SHORTEST_EMAIL = 24;
  * UTF-16 length.
  */
 export function emailUpTo(max: number, min = SHORTEST_EMAIL): fc.Arbitrary<string> {
-  return fc.tuple(lengthUpTo(min, max), fc.array(emailChar, { minLength: max, maxLength: max }), fc.constantFrom(...DOMAINS))
-    .map(([n, chars, domain]) => `${chars.slice(0, n - domain.length - 1).join('')}@${domain}`);
+  const length = lengthUpTo(min, max);
+  const slow = fc.tuple(length, fc.array(emailChar, { minLength: max, maxLength: max }), domain).map(emailOf);
+  // Too short for the longer domain: the local part would be cut as slice() cuts from the end.
+  if (min <= LONGER_DOMAIN) return slow;
+  // Drawn without fast-check's value per character (generators/drawn.ts): an e-mail at its limit is 128 of them.
+  return drawnAs(slow, (mrng, bias) => {
+    // The local part is at most n - 12 characters (the shorter domain and the @): only those are kept.
+    const n = length.generate(mrng, bias).value;
+    const chars = drawUnits(mrng, EMAIL_CHARS, max, n - SHORTER_DOMAIN - 1);
+    const d = drawUnit(mrng, DOMAINS);
+    chars.length = n - d.length - 1;
+    return `${chars.join('')}@${d}`;
+  });
 }
 
 /**
@@ -156,7 +186,7 @@ export const emailOver = (max: number): fc.Arbitrary<string> => oneof(
  * point), the slash of a corner house (12/3), which JSON may write `\/` (BODY-FORMS), and the
  * characters a limit may be counted otherwise by (contract/edges/text.yaml `at`: й, №, ½, 한…).
  */
-const housePartChar = fc.constantFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜', '/', ...AT_LIMIT_UNITS);
+const housePartChar = unitFrom(...DIGITS, 'А', 'Б', 'к', 'с', 'A', '𝒜', '/', ...AT_LIMIT_UNITS);
 
 /** `text` with `w` added at its start or its end. */
 const withEdge = (text: fc.Arbitrary<string>): fc.Arbitrary<string> =>

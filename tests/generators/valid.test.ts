@@ -62,4 +62,26 @@ describe('acceptRules', () => {
       assert.deepEqual(limits.filter((id) => !seen.has(id)), [], `${op}: limits no valid request is blamed on`);
     }
   });
+
+  it('counts a limit in code points as a string\'s iterator does: a surrogate pair is one, a lone surrogate one', () => {
+    const withEmail = (email: string): string[] => acceptRules('change_receiver', { storePayer: 'third', receiver: { email } });
+    const cases: [string, boolean][] = [
+      ['a'.repeat(128), true],
+      ['a'.repeat(127), false],
+      ['a'.repeat(129), false],
+      ['𝐀'.repeat(128), true],
+      ['𝐀'.repeat(127) + 'a', true],
+      ['𝐀'.repeat(127), false],
+      ['𝐀'.repeat(129), false],
+      ['\ud835'.repeat(128), true],
+      ['\udc00'.repeat(128), true],
+      ['\udc00\ud835'.repeat(64), false],
+      ['a'.repeat(126) + '\ud835\udc00', false],
+      ['a'.repeat(127) + '\ud835', true],
+    ];
+    for (const [email, atLimit] of cases) {
+      assert.equal([...email].length === 128, atLimit, 'the case itself');
+      assert.equal(withEmail(email).includes('MBR-EMAIL-MAX'), atLimit, `${email.length} UTF-16 units, ${[...email].length} code points`);
+    }
+  });
 });
