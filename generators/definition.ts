@@ -21,6 +21,13 @@ export interface PropertyDef<V = any> {
   /** Throws MissingFixture when the profile lacks what it needs. */
   arbitrary: (g: GenContext) => fc.Arbitrary<V>;
   trial: (target: Target) => (value: V) => Promise<Trial>;
+  /**
+   * One run sends more than one request, one after another (a pair compared, a relation, a
+   * sequence, a rewrite and the oracle's answer) or at once (a burst): such a property starts
+   * before those of one request and before the cases (suites/steps.ts), as its runs hold their
+   * places longest at a distant target.
+   */
+  several?: true;
   /** How many requests one run has in flight at once (a burst's size), when more than one: it takes as many places of the cap. */
   weight?: (value: V) => number;
   /** In a sliced run (src/runner/slices.ts): which share of the property's runs this is. */

@@ -43,7 +43,7 @@ const RULES = [...new Set(RELATION_KINDS.map((k) => relationById(k).rule))];
 /** Per format: generated requests keep every relation of contract/relations.yaml sent here (generators/suite.ts lists them). */
 export const relationProperties = (op: Operation): PropertyDef<Drawn>[] => FORMATS.map((format) => ({
   title: `${RULES[0]!} [${format}] property: ${op} requests and the requests each relation makes of them get the answers the relation demands`,
-  operation: op, rules: RULES, format, source: 'generators/relations.ts relationDraw (contract/relations.yaml)',
+  operation: op, rules: RULES, format, source: 'generators/relations.ts relationDraw (contract/relations.yaml)', several: true,
   arbitrary: (g) => relationDraw(op, g),
   trial: (t) => async (d) => {
     const c = await relate(d.kind, { op, format, logical: d.sent.request as Record<string, unknown>, expect: d.sent.expect, rules: d.sent.rules, remark: d.remark }, { ctx: t.ctx, transport: t.transport, url: t.url });

@@ -52,19 +52,19 @@ function propertiesOf(op: Operation): PropertyDef<any>[] {
   }));
   const same: PropertyDef<Sent> = {
     title: `${SUCCESS_RULE[op]} [xml] property: a ${op} request gets the same outcome as JSON and as XML`,
-    operation: op, rules: success, format: 'xml', source: 'parity',
+    operation: op, rules: success, format: 'xml', source: 'parity', several: true,
     arbitrary: (g) => mixedRequests(op, g),
     trial: parity(op),
   };
   const written = FORMATS.map((format): PropertyDef<Sent> => ({
     title: `${FORMS_RULE} [${format}] property: a ${op} request gets the compact form's outcome in every ${format.toUpperCase()} form`,
-    operation: op, rules: [FORMS_RULE], format, source: 'src/codec/forms.ts',
+    operation: op, rules: [FORMS_RULE], format, source: 'src/codec/forms.ts', several: true,
     arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FORMS[format])).map(([s, form]): Sent => ({ ...s, form })),
     trial: forms(op, format),
   }));
   const framed = FORMATS.map((format): PropertyDef<Sent> => ({
     title: `${WIRE_RULES[0]} [${format}] property: a ${op} request gets the plain request's outcome in every HTTP framing`,
-    operation: op, rules: WIRE_RULES, format, source: 'src/client/framing.ts',
+    operation: op, rules: WIRE_RULES, format, source: 'src/client/framing.ts', several: true,
     arbitrary: (g) => fc.tuple(mixedRequests(op, g), fc.constantFrom(...FRAMINGS)).map(([s, framing]): Sent => ({ ...s, framing })),
     trial: framings(op, format),
   }));
@@ -80,12 +80,12 @@ const company: PropertyDef<any>[] = [
   ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
     title: `${SEQUENCE_RULE} [${FORMATS[i]!}] property: sequences of both operations and formats get the answers their requests get alone`,
     operation: op, rules: [SEQUENCE_RULE, 'RSP-GENERATED-AT-MOVES', ...IDENTITY_RULES], format: FORMATS[i]!, source: 'generators/company.ts sequences (fc.commands)',
-    arbitrary: sequences, trial: inSequence,
+    arbitrary: sequences, trial: inSequence, several: true as const,
   })),
   ...(['change_receiver', 'change_pickup'] as const).map((op, i) => ({
     title: `${OVERLAP_RULE} [${FORMATS[1 - i]!}] property: bursts of both operations and formats get the answers their requests get alone`,
     operation: op, rules: [OVERLAP_RULE, ...IDENTITY_RULES], format: FORMATS[1 - i]!, source: 'generators/company.ts bursts',
-    arbitrary: bursts, trial: together, weight: (burst: unknown[]) => burst.length,
+    arbitrary: bursts, trial: together, weight: (burst: unknown[]) => burst.length, several: true as const,
   })),
 ];
 

@@ -24,7 +24,7 @@ export function laxProperties(op: Operation): PropertyDef<LaxValue>[] {
   const rules = laxRules();
   return FORMATS.map((format) => ({
     title: `${rules[0]} [${format}] property: ${op} requests rewritten as lax readers read them get the reference's outcome`,
-    operation: op, rules, format, source: 'generators/rewrites (contract/lax-readers.yaml), judged by the reference beside the run',
+    operation: op, rules, format, source: 'generators/rewrites (contract/lax-readers.yaml), judged by the reference beside the run', several: true,
     // The request is not shrunk: a place is drawn by its index among the request's places, so a
     // smaller request would move every draw elsewhere; shrinking goes to the fewest rewrites.
     arbitrary: (g: GenContext) => fc.record({ request: fc.noShrink(validRequest(op, g)), draws }),
