@@ -128,7 +128,10 @@ const failures = sharedLog('OCS_BREAKER_FILE');
  * file stat before every request cost more CPU than the rest of the breaker (issue 44). Another
  * worker's failures are then seen within this span; this process's own, and every clear while
  * failures are known, at once (`changes` counts this process's appends and clears, and a wrapper
- * that has not read since the last one reads before its next send).
+ * that has not read since the last one reads before its next send). An answer got meanwhile
+ * still ends the failures another worker wrote before it: each failure carries when it came, and
+ * a read counts only those since this wrapper's last answer, clearing the file when none are
+ * (an answer here did not clear failures it had not read yet, and a live target's run could stop).
  */
 const QUIET_READ_MS = 250;
 let changes = 0;
@@ -146,39 +149,50 @@ export function guarded(transport: Transport, inFlight: number | (() => number) 
   let recent: string[] = [];
   let readAt = -Infinity;
   let seen = -1;
+  /** When this wrapper last got an answer (Date.now(), as failures are stamped): failures before it are not in a row. */
+  let answeredAt = -Infinity;
   const read = (): string[] => {
     const now = performance.now();
     if (seen === changes && !recent.length && now - readAt < QUIET_READ_MS) return recent;
-    recent = failures.lines();
+    const lines = failures.lines();
+    recent = lines.filter((line) => failedAt(line) >= answeredAt);
+    if (lines.length && !recent.length) clearFailures();
     readAt = now;
     seen = changes;
     return recent;
+  };
+  const answered = (known: string[]): void => {
+    answeredAt = Date.now();
+    if (known.length) clearFailures();
   };
   return {
     async send(request) {
       const known = read();
       if (known.length >= BREAK_AFTER + together() - 1) {
-        throw new NotSent(`${NOT_SENT}the last ${known.length} requests to the target failed (last: ${known.at(-1)})`);
+        throw new NotSent(`${NOT_SENT}the last ${known.length} requests to the target failed (last: ${reasonOf(known.at(-1)!)})`);
       }
       try {
         const response = await transport.send(request);
-        if (known.length) clearFailures();
+        answered(known);
         return response;
       } catch (err) {
         // An answer the parser refused is still an answer: the target is there.
-        if (err instanceof FramingError) {
-          if (known.length) clearFailures();
-        } else if (err instanceof TransportError) appendFailure(err.message);
+        if (err instanceof FramingError) answered(known);
+        else if (err instanceof TransportError) appendFailure(err.message);
         throw err;
       }
     },
   };
 }
 
-function appendFailure(line: string): void {
-  failures.append(line);
+/** A failure is kept with when it came (Date.now(): the same clock in every worker), then its reason. */
+function appendFailure(reason: string): void {
+  failures.append(`${Date.now()} ${reason}`);
   changes++;
 }
+
+const failedAt = (line: string): number => Number(line.slice(0, line.indexOf(' ')));
+const reasonOf = (line: string): string => line.slice(line.indexOf(' ') + 1);
 
 function clearFailures(): void {
   failures.clear();

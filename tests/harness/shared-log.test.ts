@@ -1,8 +1,9 @@
 // The run-wide counters: the circuit breaker of guarded() and the budget of accepted
 // requests, both kept in files so that every worker process of a run sees them.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, it } from 'node:test';
 import { tempDir } from '../../scripts/bench/leftovers.ts';
 import { guarded, TransportError, type Transport, type WireRequest } from '../../src/client/transport.ts';
@@ -68,6 +69,27 @@ describe('guarded()', () => {
     const reached = state.reached;
     await assert.rejects(quiet.send(req), /not sent: the last 3 requests to the target failed/);
     assert.equal(state.reached, reached, 'the open breaker sent nothing');
+    sharedLog('OCS_BREAKER_FILE').clear();
+  });
+
+  it('ends, at its next read, failures another worker wrote before an answer it got meanwhile; counts those after it', async () => {
+    process.env.OCS_BREAKER_FILE = join(dir, 'breaker-other-worker');
+    const { state, transport } = target();
+    const quiet = guarded(transport);
+    state.down = false;
+    await quiet.send(req);
+    // Another worker's process: its failures reach the file without this process's knowing.
+    const otherWorker = (): void => { for (let i = 0; i < 3; i++) appendFileSync(process.env.OCS_BREAKER_FILE!, `${Date.now()} ECONNRESET\n`); };
+    otherWorker();
+    await sleep(2);
+    await quiet.send(req); // answered, the failures not read yet (the quiet read is kept 250 ms)
+    await sleep(300);
+    await quiet.send(req);
+    assert.ok(!existsSync(process.env.OCS_BREAKER_FILE), 'the answer after them ended the failures: the target is there');
+    await sleep(2);
+    otherWorker();
+    await sleep(300);
+    await assert.rejects(quiet.send(req), /not sent: the last 3 requests to the target failed \(last: ECONNRESET\)/, 'failures after the last answer are in a row');
     sharedLog('OCS_BREAKER_FILE').clear();
   });
 
